@@ -1,0 +1,34 @@
+import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("./", import.meta.url));
+
+export default defineConfig({
+  resolve: { alias: { "@": root } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "workers/**/*.test.ts"],
+          exclude: ["**/*.int.test.ts", "node_modules/**"],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["**/*.int.test.ts"],
+          exclude: ["node_modules/**"],
+          globalSetup: ["./test/global-setup.ts"],
+          // One embedded Postgres session is shared by every client: run files one at a time.
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
