@@ -1,0 +1,59 @@
+// The one validated environment. Every process (web, worker, scripts) reads configuration here.
+import { z } from "zod";
+
+const schema = z.object({
+  DATABASE_URL: z.string().url().optional(),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default(".data"),
+  /** Port of the embedded Postgres (PGlite) server; 0 picks a free one. */
+  EMBEDDED_DB_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** `auto`: MiniLM where its weights load, else the offline fallback. */
+  EMBEDDER: z.enum(["auto", "minilm", "fallback"]).default("auto"),
+  EMBEDDINGS_MODEL_DIR: z.string().optional(),
+  /** The model whose score is fixed at 0 unless a request names another. */
+  BASELINE_MODEL: z.string().optional(),
+  /** Plackett–Luce prior strength (virtual wins and losses against a 0-score reference). */
+  PL_PRIOR: z.coerce.number().min(0).optional(),
+  /** Largest accepted upload body, bytes. */
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(200 * 1024 * 1024),
+  /** Uploads at most this size are processed before the response (200); larger ones answer 202. */
+  UPLOAD_SYNC_BYTES: z.coerce.number().int().positive().default(256 * 1024),
+  /** Skip loading the demo data set into an empty pool. */
+  NO_DEMO: z
+    .enum(["0", "1", "true", "false"])
+    .default("0")
+    .transform((v) => v === "1" || v === "true"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+});
+
+export type Env = z.infer<typeof schema>;
+
+function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+}
+
+let cached: Env | undefined;
+
+/** The validated environment, read once per process. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Re-read process.env (scripts that set variables after import, and tests). */
+export function reloadEnv(): Env {
+  cached = parseEnv(process.env);
+  return cached;
+}
+
+/** DATABASE_URL, which must be set by now (the start script sets it for the embedded database). */
+export function databaseUrl(): string {
+  const url = env().DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set: start the portal with `npm start`, or set it to a Postgres URL");
+  return url;
+}

@@ -1,0 +1,21 @@
+// Helpers for integration tests: a clean pool between files, and counts to assert "nothing changed".
+import { pool } from "@/lib/db/client";
+
+const DATA_TABLES = ["measurements", "samples", "models", "uploads", "upload_tokens", "leaderboard_snapshots", "saved_leaderboards"];
+
+/** Empties every data table (tests share one database and run one file at a time). */
+export async function resetDatabase(): Promise<void> {
+  await pool().query(`TRUNCATE ${DATA_TABLES.map((t) => `"${t}"`).join(", ")} RESTART IDENTITY CASCADE`);
+  await pool().query(`UPDATE pool_state SET data_version = 0`);
+  await pool().query(`DELETE FROM embedder_state`);
+}
+
+/** Row counts of every data table, for "the database is unchanged" assertions. */
+export async function tableCounts(): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const t of DATA_TABLES) {
+    const r = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM "${t}"`);
+    out[t] = r.rows[0].n;
+  }
+  return out;
+}
