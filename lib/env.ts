@@ -28,6 +28,9 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema>;
 
+/** Every variable the portal reads (docker-compose.yml is checked against this list). */
+export const ENV_KEYS = Object.keys(schema.shape) as (keyof Env)[];
+
 function parseEnv(source: NodeJS.ProcessEnv): Env {
   const parsed = schema.safeParse(source);
   if (!parsed.success) {

@@ -1,0 +1,75 @@
+// The background queue: pg-boss on the same Postgres as everything else. Web requests and scripts
+// only send jobs; the worker process (workers/index.ts) works them.
+import PgBoss from "pg-boss";
+import { databaseUrl } from "@/lib/env";
+
+/** Every queue of the portal. Job payloads are plain JSON. */
+export const QUEUES = {
+  /** Embed samples that have no vector from the active embedder. Payload: {} (the job finds them). */
+  embedSamples: "embed-samples",
+  /** Refit the offline fallback embedder on the grown pool, then re-embed. Payload: {} */
+  fitEmbedder: "fit-embedder",
+  /** Recompute one saved leaderboard's snapshot. Payload: { slug: string } */
+  refreshLeaderboard: "refresh-leaderboard",
+  /** Finish (or clean up) an upload stored in the background. Payload: { uploadId: string } */
+  processUpload: "process-upload",
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+const g = globalThis as unknown as { __portalBoss?: Promise<PgBoss>; __portalQueueRole?: "worker" | "sender" };
+
+/**
+ * Only worker processes run pg-boss's maintenance (expiry, archiving); web and script processes
+ * just send. Call before the first `boss()`.
+ */
+export function setQueueRole(role: "worker" | "sender"): void {
+  g.__portalQueueRole = role;
+}
+
+/** The process's pg-boss instance, started once (creates its schema and the queues on first use). */
+export function boss(): Promise<PgBoss> {
+  g.__portalBoss ??= (async () => {
+    const worker = g.__portalQueueRole === "worker";
+    const b = new PgBoss({ connectionString: databaseUrl(), max: worker ? 3 : 2, schema: "pgboss", supervise: worker, schedule: worker });
+    b.on("error", (err) => console.error("[queue]", err.message));
+    await b.start();
+    for (const name of Object.values(QUEUES)) {
+      if (!(await b.getQueue(name))) await b.createQueue(name, { name, retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 60 * 30 });
+    }
+    return b;
+  })();
+  return g.__portalBoss;
+}
+
+/**
+ * Sends a job. `singletonKey` collapses duplicates that are still queued (e.g. one refresh per
+ * leaderboard however many uploads touched it).
+ */
+export async function enqueue(queue: QueueName, data: object, opts: { singletonKey?: string; startAfterSeconds?: number } = {}): Promise<string | null> {
+  const b = await boss();
+  return b.send(queue, data, { singletonKey: opts.singletonKey, startAfter: opts.startAfterSeconds });
+}
+
+export interface QueueState {
+  queue: string;
+  queued: number;
+  active: number;
+}
+
+export async function queueStates(): Promise<QueueState[]> {
+  const b = await boss();
+  const out: QueueState[] = [];
+  for (const name of Object.values(QUEUES)) {
+    // Sizes count jobs in states before the named one: created/retry, then also active.
+    const queued = await b.getQueueSize(name, { before: "active" });
+    const notDone = await b.getQueueSize(name, { before: "completed" });
+    out.push({ queue: name, queued, active: notDone - queued });
+  }
+  return out;
+}
+
+export async function stopQueue(): Promise<void> {
+  const p = g.__portalBoss;
+  g.__portalBoss = undefined;
+  if (p) await (await p).stop({ graceful: true, wait: true, timeout: 10_000 });
+}

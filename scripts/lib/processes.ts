@@ -1,0 +1,43 @@
+// Child processes of `npm start`: the Next.js server and the worker, stopped together.
+import { spawn, type ChildProcess } from "node:child_process";
+
+export interface Child {
+  name: string;
+  proc: ChildProcess;
+  exited: Promise<number | null>;
+}
+
+export function startChild(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv): Child {
+  const proc = spawn(cmd, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+  const prefix = (line: string) => `[${name}] ${line}`;
+  for (const [stream, out] of [
+    [proc.stdout, process.stdout],
+    [proc.stderr, process.stderr],
+  ] as const) {
+    let buf = "";
+    stream?.on("data", (chunk: Buffer) => {
+      buf += chunk.toString();
+      const lines = buf.split("\n");
+      buf = lines.pop() ?? "";
+      for (const l of lines) out.write(prefix(l) + "\n");
+    });
+  }
+  const exited = new Promise<number | null>((resolve) => proc.on("exit", (code) => resolve(code)));
+  return { name, proc, exited };
+}
+
+/** SIGTERM, then SIGKILL after `graceMs` if the child is still alive. */
+export async function stopChild(child: Child, graceMs = 8000): Promise<void> {
+  if (child.proc.exitCode !== null || child.proc.signalCode !== null) return;
+  child.proc.kill("SIGTERM");
+  const timer = setTimeout(() => child.proc.kill("SIGKILL"), graceMs);
+  await child.exited;
+  clearTimeout(timer);
+}
+
+/** Runs a command to completion, streaming its output with a prefix; rejects on a non-zero exit. */
+export async function run(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  const child = startChild(name, cmd, args, env);
+  const code = await child.exited;
+  if (code !== 0) throw new Error(`${name} exited with code ${code}`);
+}

@@ -1,0 +1,36 @@
+// Prepares a database for serving: applies migrations and, when the pool is empty, imports the
+// demo data set through the same importer users run (`npm run import`). Used by `npm start` and by
+// docker-compose's setup job.
+import path from "node:path";
+import { existsSync } from "node:fs";
+import pg from "pg";
+import { reloadEnv, databaseUrl } from "@/lib/env";
+import { migrate } from "@/lib/db/migrate";
+import { run } from "./lib/processes";
+
+const DEMO_FILE = path.join(process.cwd(), "data", "demo", "demo.jsonl.gz");
+const log = (msg: string) => console.log(`[seed] ${msg}`);
+
+export async function seed(): Promise<void> {
+  const config = reloadEnv();
+  const url = databaseUrl();
+  const db = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    const applied = await migrate(db);
+    log(applied.length ? `migrations applied: ${applied.join(", ")}` : "migrations are current");
+    const empty = (await db.query(`SELECT NOT EXISTS (SELECT 1 FROM samples) AS empty`)).rows[0].empty as boolean;
+    if (!empty || config.NO_DEMO) return;
+    if (!existsSync(DEMO_FILE)) throw new Error(`demo data missing: ${DEMO_FILE}`);
+  } finally {
+    await db.end();
+  }
+  log("empty pool: importing the demo data set");
+  await run("import", path.join(process.cwd(), "node_modules", ".bin", "tsx"), ["scripts/import.ts", DEMO_FILE], process.env);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  seed().catch((err) => {
+    console.error(`[seed] ${(err as Error).message}`);
+    process.exit(1);
+  });
+}
