@@ -1,0 +1,99 @@
+// Records of the results format (spec/results-format.md) after validation, and the upload report
+// (spec/api.md, GET /api/uploads/{id}).
+
+export interface SampleRecord {
+  type: "sample";
+  id: string;
+  benchmark: string;
+  input: string;
+  reference?: string;
+  task?: string;
+  tags?: string[];
+  metadata?: Record<string, unknown>;
+  image_url?: string;
+}
+
+export interface ScoreRecord {
+  type: "score";
+  sample: string;
+  model: string;
+  metric: string;
+  value: number;
+  higher_is_better?: boolean;
+}
+
+export interface PairwiseRecord {
+  type: "pairwise";
+  sample: string;
+  model_a: string;
+  model_b: string;
+  winner: "a" | "b" | "tie";
+  p_a?: number;
+  id?: string;
+}
+
+export interface RankingRecord {
+  type: "ranking";
+  sample: string;
+  ranking: string[][];
+  metric?: string;
+}
+
+export interface UnitTestRecord {
+  type: "unit_test";
+  sample: string;
+  model: string;
+  criterion: string;
+  value: number;
+  scale?: [number, number];
+}
+
+export type MeasurementRecord = ScoreRecord | PairwiseRecord | RankingRecord | UnitTestRecord;
+export type ResultRecord = SampleRecord | MeasurementRecord;
+export type RecordType = ResultRecord["type"];
+
+export const RECORD_TYPES: readonly RecordType[] = ["sample", "score", "pairwise", "ranking", "unit_test"];
+
+/** One line's problem. `line` 0 means the file as a whole (e.g. corrupt gzip, no records). */
+export interface LineError {
+  line: number;
+  message: string;
+}
+
+export type UploadStatus = "queued" | "running" | "done" | "failed";
+
+export interface UploadCounts {
+  samples_new: number;
+  samples_updated: number;
+  measurements_new: number;
+  measurements_updated: number;
+  rejected: number;
+  duplicates: number;
+}
+
+export function emptyCounts(): UploadCounts {
+  return { samples_new: 0, samples_updated: 0, measurements_new: 0, measurements_updated: 0, rejected: 0, duplicates: 0 };
+}
+
+export interface UploadReport {
+  id: string;
+  status: UploadStatus;
+  progress: number;
+  partial: boolean;
+  counts: UploadCounts;
+  /** The first MAX_REPORTED_ERRORS rejected lines, by line number. */
+  errors: LineError[];
+  /** Every rejected line (and file-level error), including those not listed in `errors`. */
+  error_count: number;
+  /** Accepted lines with something ignored (unknown fields); first MAX_REPORTED_WARNINGS. */
+  warnings: LineError[];
+  warning_count: number;
+  /** Non-blank lines read so far. */
+  lines: number;
+  message: string | null;
+  duplicate_of: string | null;
+  file_name: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
