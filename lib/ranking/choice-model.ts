@@ -1,0 +1,82 @@
+/**
+ * Plackett-Luce and Bradley-Terry as leaderboard methods: fit (./plackett-luce.ts) on the
+ * estimable models (./identifiability.ts), report models outside the baseline's strongly
+ * connected component under the MLE as null with a `not_connected` warning, and attach
+ * intervals: analytic Wald intervals from the observed information (live queries), or
+ * bootstrap percentile intervals over samples (./bootstrap.ts; each resample warm-starts from
+ * the full fit and re-derives the estimable set from the resample's own comparison graph).
+ */
+import { eventWeightsForSamples, type ChoiceEvents } from './choices';
+import { breakIntoPairs } from './bradley-terry';
+import { bootstrapPercentile } from './bootstrap';
+import { comparisonGraph, estimableModels, participants, stronglyConnectedComponents } from './identifiability';
+import { waldIntervals } from './intervals';
+import { fitPlackettLuce } from './plackett-luce';
+import { objectiveScratch } from './pl-objective';
+import { DEFAULT_PRIOR } from './prior';
+import type { MethodOutput, RankContext } from './method-output';
+import type { RankWarning } from './leaderboard-types';
+
+export function choiceModelScores(kind: 'plackett-luce' | 'bradley-terry', ctx: RankContext): MethodOutput {
+  const { options, baseline } = ctx;
+  const prior = options.prior ?? DEFAULT_PRIOR;
+  const names = ctx.batch.modelNames;
+  const broken = kind === 'bradley-terry' ? breakIntoPairs(ctx.choices) : null;
+  const data = broken ? broken.choices : ctx.choices;
+  const active = estimableModels(ctx.graph, ctx.comps, baseline, prior);
+  const fitOpts = { baseline, prior, tol: options.tol, maxIterations: options.maxIterations };
+  const fit = fitPlackettLuce(data, { ...fitOpts, active, variance: ctx.ci === 'analytic' });
+
+  const warnings: RankWarning[] = [];
+  const part = participants(ctx.graph);
+  if (prior === 0) {
+    for (let m = 0; m < names.length; m++) {
+      if (part[m] && !active[m] && part[baseline]) {
+        warnings.push({
+          code: 'not_connected',
+          model: names[m],
+          message: `${names[m]} is not in the baseline's strongly connected component of the comparison graph, so its maximum-likelihood score relative to ${names[baseline]} is infinite or undetermined; use a prior > 0 or add comparisons linking it both ways`,
+        });
+      }
+    }
+  }
+  if (!fit.converged) {
+    warnings.push({
+      code: 'not_converged',
+      message: `${kind} fit stopped after ${fit.iterations} iterations without meeting its tolerance (last step ${fit.lastStep.toExponential(2)})`,
+    });
+  }
+
+  let lo: Float64Array | null = null;
+  let hi: Float64Array | null = null;
+  let undefinedDraws: Int32Array | undefined;
+  if (ctx.ci === 'analytic') ({ lo, hi } = waldIntervals(fit.scores, fit.variance));
+  if (ctx.ci === 'bootstrap') {
+    const eventWeight = new Float64Array(ctx.choices.weight.length);
+    const scratch = kind === 'plackett-luce' ? objectiveScratch(data) : undefined;
+    const boot = bootstrapPercentile(ctx.units, ctx.batch.nSamples, names.length, options.bootstrap ?? {}, (sw) => {
+      eventWeightsForSamples(ctx.choices, sw, eventWeight);
+      const d: ChoiceEvents = kind === 'bradley-terry' ? breakIntoPairs(ctx.choices, eventWeight).choices : ctx.choices;
+      const w = kind === 'bradley-terry' ? d.weight : eventWeight;
+      const g = comparisonGraph(d, w);
+      const est = prior > 0 ? participants(g) : estimableModels(g, stronglyConnectedComponents(g), baseline, 0);
+      for (let m = 0; m < est.length; m++) est[m] &= active[m];
+      const warm = { start: fit.theta, information: fit.information, scratch, variance: false, logLikelihood: false };
+      return fitPlackettLuce(d, { ...fitOpts, ...warm, active: est, weight: w }).scores;
+    });
+    ({ lo, hi, undefinedDraws } = boot);
+  }
+  return {
+    scores: fit.scores,
+    lo,
+    hi,
+    warnings,
+    iterations: fit.iterations,
+    converged: fit.converged,
+    nChoices: ctx.choices.winner.length,
+    scale: 'log-strength',
+    prior,
+    pairs: broken?.nPairs,
+    undefinedDraws,
+  };
+}

@@ -1,0 +1,178 @@
+/**
+ * Tiered groups: for one sample and one metric (score), criterion (unit_test) or ranking line,
+ * the models ordered best-first into tiers of equal value (results-format v1, "From
+ * measurements to sample-level rankings"). For a score with higher_is_better = false the
+ * ordering key is -value. Pairwise lines are not groups; see ./choices.ts.
+ *
+ * Score and unit-test rows are bucketed by (sample, key) with two stable counting sorts
+ * (O(rows + nSamples + nKeys)); each bucket is then sorted by value, which is cheap because
+ * a bucket holds at most one row per model. Within a bucket a later row for the same model
+ * replaces an earlier one (the spec's key); each replaced row is counted in `duplicates`.
+ */
+import type { MeasurementBatch } from './measurements';
+
+export const KIND_SCORE = 0;
+export const KIND_UNIT_TEST = 1;
+export const KIND_RANKING = 2;
+export const KIND_PAIRWISE = 3;
+
+export interface TieredGroups {
+  sample: Int32Array;
+  /** KIND_SCORE, KIND_UNIT_TEST or KIND_RANKING */
+  kind: Uint8Array;
+  /** index into metricNames / criterionNames / rankingKeys, by kind */
+  key: Int32Array;
+  /** length nGroups + 1, into model / tier / value */
+  offsets: Int32Array;
+  /** best first */
+  model: Int32Array;
+  /** 0 = best; non-decreasing within a group */
+  tier: Int32Array;
+  /** the (direction-adjusted) value that ordered the model; tier-derived for rankings */
+  value: Float64Array;
+  duplicates: number;
+}
+
+/** Stable counting sort of `order` by key[order[i]]; returns a new order. */
+function countingSort(order: Int32Array, key: (r: number) => number, nKeys: number): Int32Array {
+  const count = new Int32Array(nKeys + 1);
+  for (let i = 0; i < order.length; i++) count[key(order[i]) + 1]++;
+  for (let k = 0; k < nKeys; k++) count[k + 1] += count[k];
+  const out = new Int32Array(order.length);
+  for (let i = 0; i < order.length; i++) out[count[key(order[i])]++] = order[i];
+  return out;
+}
+
+/** Sorts idx[0..n) by val descending, ties by model ascending (deterministic). */
+function sortBucket(idx: Int32Array, n: number, val: Float64Array, model: Int32Array): void {
+  const before = (x: number, y: number) => val[x] > val[y] || (val[x] === val[y] && model[x] < model[y]);
+  if (n <= 32) {
+    for (let i = 1; i < n; i++) {
+      const x = idx[i];
+      let j = i - 1;
+      while (j >= 0 && before(x, idx[j])) {
+        idx[j + 1] = idx[j];
+        j--;
+      }
+      idx[j + 1] = x;
+    }
+    return;
+  }
+  idx.subarray(0, n).sort((x, y) => (before(x, y) ? -1 : before(y, x) ? 1 : 0));
+}
+
+export function tieredGroups(b: MeasurementBatch): TieredGroups {
+  const nScore = b.score.sample.length;
+  const nUnit = b.unitTest.sample.length;
+  const nRows = nScore + nUnit;
+  const nRank = b.ranking.sample.length;
+  const nRankEntries = b.ranking.model.length;
+  // Unified cardinal rows: r < nScore is score row r, else unit-test row r - nScore.
+  const rowSample = (r: number) => (r < nScore ? b.score.sample[r] : b.unitTest.sample[r - nScore]);
+  const rowModel = (r: number) => (r < nScore ? b.score.model[r] : b.unitTest.model[r - nScore]);
+  const nMetrics = b.metricNames.length;
+  const rowKey = (r: number) => (r < nScore ? b.score.metric[r] : nMetrics + b.unitTest.criterion[r - nScore]);
+  const rowValue = new Float64Array(nRows);
+  for (let r = 0; r < nScore; r++) rowValue[r] = b.score.higherIsBetter[r] ? b.score.value[r] : -b.score.value[r];
+  rowValue.set(b.unitTest.value, nScore);
+  const rowModels = new Int32Array(nRows);
+  for (let r = 0; r < nRows; r++) rowModels[r] = rowModel(r);
+
+  let order: Int32Array = new Int32Array(nRows);
+  for (let r = 0; r < nRows; r++) order[r] = r;
+  order = countingSort(order, rowKey, nMetrics + b.criterionNames.length);
+  order = countingSort(order, rowSample, b.nSamples);
+
+  const cap = nRows + nRankEntries;
+  const out = {
+    sample: new Int32Array(nRows + nRank),
+    kind: new Uint8Array(nRows + nRank),
+    key: new Int32Array(nRows + nRank),
+    offsets: new Int32Array(nRows + nRank + 1),
+    model: new Int32Array(cap),
+    tier: new Int32Array(cap),
+    value: new Float64Array(cap),
+  };
+  let g = 0;
+  let e = 0;
+  let duplicates = 0;
+  const stamp = new Int32Array(b.nModels).fill(-1);
+  const bucket = new Int32Array(b.nModels);
+
+  for (let i = 0; i < nRows; ) {
+    const s = rowSample(order[i]);
+    const k = rowKey(order[i]);
+    let j = i;
+    while (j < nRows && rowSample(order[j]) === s && rowKey(order[j]) === k) j++;
+    // Rows are in input order within the bucket: walk backwards so the last row per model wins.
+    let n = 0;
+    for (let q = j - 1; q >= i; q--) {
+      const r = order[q];
+      if (stamp[rowModels[r]] === g) duplicates++;
+      else {
+        stamp[rowModels[r]] = g;
+        bucket[n++] = r;
+      }
+    }
+    sortBucket(bucket, n, rowValue, rowModels);
+    out.sample[g] = s;
+    out.kind[g] = k < nMetrics ? 0 : 1;
+    out.key[g] = k < nMetrics ? k : k - nMetrics;
+    let tier = 0;
+    for (let q = 0; q < n; q++) {
+      const r = bucket[q];
+      if (q > 0 && rowValue[r] !== rowValue[bucket[q - 1]]) tier++;
+      out.model[e] = rowModels[r];
+      out.tier[e] = tier;
+      out.value[e] = rowValue[r];
+      e++;
+    }
+    out.offsets[++g] = e;
+    i = j;
+  }
+
+  // Rankings: a later line for the same (sample, key) replaces an earlier one.
+  const { ranking } = b;
+  const latest = new Map<number, number>();
+  const nKeys = Math.max(1, b.rankingKeys.length);
+  for (let r = 0; r < nRank; r++) latest.set(ranking.sample[r] * nKeys + ranking.key[r], r);
+  for (let r = 0; r < nRank; r++) {
+    if (latest.get(ranking.sample[r] * nKeys + ranking.key[r]) !== r) {
+      duplicates++;
+      continue;
+    }
+    out.sample[g] = ranking.sample[r];
+    out.kind[g] = KIND_RANKING;
+    out.key[g] = ranking.key[r];
+    let tier = -1;
+    let lastInput = -1;
+    for (let q = ranking.offsets[r]; q < ranking.offsets[r + 1]; q++) {
+      const m = ranking.model[q];
+      if (stamp[m] === g) {
+        duplicates++;
+        continue;
+      }
+      stamp[m] = g;
+      if (ranking.tier[q] !== lastInput) {
+        tier++;
+        lastInput = ranking.tier[q];
+      }
+      out.model[e] = m;
+      out.tier[e] = tier;
+      out.value[e] = -tier;
+      e++;
+    }
+    out.offsets[++g] = e;
+  }
+
+  return {
+    sample: out.sample.subarray(0, g),
+    kind: out.kind.subarray(0, g),
+    key: out.key.subarray(0, g),
+    offsets: out.offsets.subarray(0, g + 1),
+    model: out.model.subarray(0, e),
+    tier: out.tier.subarray(0, e),
+    value: out.value.subarray(0, e),
+    duplicates,
+  };
+}

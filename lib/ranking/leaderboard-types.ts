@@ -1,0 +1,97 @@
+/**
+ * The one result shape every comparison method returns (./leaderboard.ts). Scores are on the
+ * method's own scale (diagnostics.scale): log-strength relative to the baseline (PL, BT), Elo
+ * points relative to the baseline, or absolute fractions / percentages (mean, Borda, win rate).
+ */
+import type { TieredGroups } from './groups';
+import type { ChoiceEvents } from './choices';
+import type { WinRate } from './win-rate';
+
+export type RankMethod = 'plackett-luce' | 'bradley-terry' | 'elo' | 'mean' | 'borda' | 'win-rate';
+export type CiMethod = 'analytic' | 'bootstrap' | 'none';
+export type ScoreScale = 'log-strength' | 'elo' | 'fraction' | 'percent';
+
+export type WarningCode =
+  | 'not_connected'
+  | 'never_lost'
+  | 'never_won'
+  | 'no_comparisons'
+  | 'no_measurements'
+  | 'graph_not_strongly_connected'
+  | 'not_converged'
+  | 'duplicate_measurements'
+  | 'invalid_pairwise'
+  | 'bootstrap_undefined'
+  | 'no_baseline_comparisons'
+  | 'baseline_not_estimable';
+
+export interface RankWarning {
+  code: WarningCode;
+  message: string;
+  model?: string;
+}
+
+export interface LeaderboardRow {
+  model: string;
+  /** 1 + number of models with a strictly higher score; null when the score is null */
+  rank: number | null;
+  score: number | null;
+  ci: [number, number] | null;
+  /** [best, worst] plausible rank from the CIs */
+  rankInterval: [number, number] | null;
+  /** samples on which the model has at least one measurement */
+  nSamples: number;
+  /** against the baseline, over their pairwise lines; null without any */
+  winRate: WinRate | null;
+}
+
+export interface LeaderboardDiagnostics {
+  /** Newton / chord iterations of the main fit (0 for closed-form methods) */
+  iterations: number;
+  converged: boolean;
+  /** strongly connected components of the comparison graph (models with ≥ 1 comparison), strongest first */
+  components: string[][];
+  scale: ScoreScale;
+  ciMethod: CiMethod;
+  prior: number | null;
+  /** Σ over events of |{winner} ∪ losers| */
+  choiceSetEntries: number;
+  resamples?: number;
+  seed?: number;
+  /** Bradley-Terry / Elo: number of winner-loser pairs the choices were broken into */
+  pairs?: number;
+  elo?: { k: number; initial: number };
+}
+
+export interface LeaderboardResult {
+  method: RankMethod;
+  baseline: string;
+  /** samples with at least one measurement */
+  nSamples: number;
+  nMeasurements: number;
+  nChoices: number;
+  /** sorted by rank, null scores last */
+  models: LeaderboardRow[];
+  warnings: RankWarning[];
+  diagnostics: LeaderboardDiagnostics;
+}
+
+export interface PreparedBatch {
+  groups: TieredGroups;
+  choices: ChoiceEvents;
+}
+
+export interface RankOptions {
+  /** name or index; default: the model with most samples in the largest strongly connected component */
+  baseline?: string | number;
+  /** Plackett-Luce / Bradley-Terry virtual games against the reference player; 0 = MLE. Default DEFAULT_PRIOR */
+  prior?: number;
+  /** default 'analytic' ('none' for Elo, which has no analytic interval) */
+  ci?: CiMethod;
+  bootstrap?: { resamples?: number; seed?: number };
+  tol?: number;
+  maxIterations?: number;
+  elo?: { k?: number; initial?: number };
+  /** reuse groups and choices across queries on the same batch */
+  prepared?: PreparedBatch;
+}
