@@ -24,7 +24,8 @@ export default defineConfig({
           exclude: ["node_modules/**"],
           globalSetup: ["./test/global-setup.ts"],
           // One embedded Postgres session is shared by every client: run files one at a time.
-          fileParallelism: false,
+          pool: "forks",
+          poolOptions: { forks: { singleFork: true } },
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },

@@ -34,7 +34,7 @@ async function waitForHealth(url: string, timeoutMs: number, portal: { exitCode:
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "portal-e2e-"));
 const [webPort, dbPort] = [await freePort(), await freePort()];
-const env = { ...process.env, DATA_DIR: dataDir, PORT: String(webPort), EMBEDDED_DB_PORT: String(dbPort) };
+const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(webPort), EMBEDDED_DB_PORT: String(dbPort) };
 delete env.DATABASE_URL;
 const bin = (n: string) => path.join(process.cwd(), "node_modules", ".bin", n);
 

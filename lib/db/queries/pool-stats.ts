@@ -1,5 +1,6 @@
-// Counts of the pool shown by /api/health and the home page.
+// Counts of the visible pool, shown by /api/health and the home page.
 import { pool } from "@/lib/db/client";
+import { visibleMeasurementsSql, visibleSamplesSql } from "@/lib/ingest/visibility";
 
 export interface PoolStats {
   samples: number;
@@ -11,10 +12,35 @@ export interface PoolStats {
 
 export async function getPoolStats(): Promise<PoolStats> {
   const r = await pool().query(`
-    SELECT (SELECT count(*) FROM samples)::int AS samples,
-           (SELECT count(*) FROM models)::int AS models,
-           (SELECT count(*) FROM measurements WHERE superseded_by IS NULL)::int AS measurements,
-           (SELECT count(DISTINCT benchmark) FROM samples)::int AS benchmarks,
+    SELECT (SELECT count(*) FROM samples s WHERE ${visibleSamplesSql("s")})::int AS samples,
+           (SELECT count(DISTINCT model_id) FROM measurements m WHERE ${visibleMeasurementsSql("m")})::int AS models,
+           (SELECT count(*) FROM measurements m WHERE ${visibleMeasurementsSql("m")})::int AS measurements,
+           (SELECT count(DISTINCT benchmark) FROM samples s WHERE ${visibleSamplesSql("s")})::int AS benchmarks,
            (SELECT data_version FROM pool_state WHERE id = 1) AS "dataVersion"`);
   return r.rows[0] as PoolStats;
+}
+
+export interface BenchmarkSummary {
+  benchmark: string;
+  samples: number;
+  tasks: string[];
+}
+
+/** The benchmarks of the pool with their sample counts, largest first. */
+export async function listBenchmarks(): Promise<BenchmarkSummary[]> {
+  const r = await pool().query<BenchmarkSummary>(`
+    SELECT benchmark, count(*)::int AS samples, array_remove(array_agg(DISTINCT task), NULL) AS tasks
+      FROM samples s WHERE ${visibleSamplesSql("s")}
+     GROUP BY benchmark ORDER BY count(*) DESC, benchmark`);
+  return r.rows;
+}
+
+/** The most frequent tags, for filter suggestions. */
+export async function listTopTags(limit = 60): Promise<{ tag: string; samples: number }[]> {
+  const r = await pool().query<{ tag: string; samples: number }>(
+    `SELECT tag, count(*)::int AS samples FROM samples s, unnest(s.tags) AS tag
+      WHERE ${visibleSamplesSql("s")} GROUP BY tag ORDER BY count(*) DESC, tag LIMIT $1`,
+    [limit],
+  );
+  return r.rows;
 }

@@ -1,0 +1,34 @@
+import { NextResponse } from "next/server";
+import { handler } from "@/lib/api/handler";
+import { getDatabaseHealth } from "@/lib/db/queries/health";
+import { getPoolStats } from "@/lib/db/queries/pool-stats";
+import { activeEmbedder, pendingEmbeddings } from "@/lib/retrieval/active";
+import { queueStates } from "@/lib/queue";
+
+export const dynamic = "force-dynamic";
+
+export const GET = handler(async () => {
+  const database = await getDatabaseHealth();
+  if (!database.reachable) {
+    return NextResponse.json({ status: "error", database }, { status: 503 });
+  }
+  const [stats, embedder, queue] = await Promise.all([
+    getPoolStats(),
+    activeEmbedder().catch((err: Error) => ({ kind: "error", name: null, reason: err.message, embedder: null })),
+    queueStates().catch((err: Error) => ({ error: err.message })),
+  ]);
+  const pending = await pendingEmbeddings(embedder.name);
+  const ok = database.migrations.current;
+  return NextResponse.json(
+    {
+      status: ok ? "ok" : "degraded",
+      database,
+      counts: { samples: stats.samples, models: stats.models, measurements: stats.measurements, benchmarks: stats.benchmarks },
+      data_version: stats.dataVersion,
+      embedder: { kind: embedder.kind, name: embedder.name, reason: embedder.reason },
+      pending_embeddings: pending,
+      queue,
+    },
+    { status: ok ? 200 : 503 },
+  );
+});

@@ -1,0 +1,59 @@
+// The JSON shape of a leaderboard (spec/api.md, GET /api/leaderboard), extended with rank
+// intervals, retrieval details and fit diagnostics. Snake case, as the contract is.
+import type { LeaderboardResult, RankWarning } from "@/lib/ranking/leaderboard-types";
+
+export interface ApiLeaderboardRow {
+  model: string;
+  rank: number | null;
+  score: number | null;
+  ci: [number, number] | null;
+  rank_interval: [number, number] | null;
+  n_samples: number;
+  win_rate: { weighted: number; discrete: number; n: number; se: number | null } | null;
+  /** P(model beats the baseline) under the fitted model (Plackett–Luce / Bradley–Terry only). */
+  p_beats_baseline: number | null;
+}
+
+export interface ApiLeaderboard {
+  n_samples: number;
+  n_measurements: number;
+  method: string;
+  baseline: string;
+  models: ApiLeaderboardRow[];
+  warnings: RankWarning[];
+  scale: string;
+  ci_method: string;
+  prior: number | null;
+  diagnostics: { iterations: number; converged: boolean; n_choices: number; components: number; resamples?: number };
+}
+
+export function toApiLeaderboard(r: LeaderboardResult, extraWarnings: RankWarning[] = []): ApiLeaderboard {
+  const logStrength = r.diagnostics.scale === "log-strength";
+  return {
+    n_samples: r.nSamples,
+    n_measurements: r.nMeasurements,
+    method: r.method,
+    baseline: r.baseline,
+    models: r.models.map((m) => ({
+      model: m.model,
+      rank: m.rank,
+      score: m.score,
+      ci: m.ci,
+      rank_interval: m.rankInterval,
+      n_samples: m.nSamples,
+      win_rate: m.winRate ? { weighted: m.winRate.weighted, discrete: m.winRate.discrete, n: m.winRate.n, se: m.winRate.se } : null,
+      p_beats_baseline: logStrength && m.score !== null ? 1 / (1 + Math.exp(-m.score)) : null,
+    })),
+    warnings: [...extraWarnings, ...r.warnings],
+    scale: r.diagnostics.scale,
+    ci_method: r.diagnostics.ciMethod,
+    prior: r.diagnostics.prior,
+    diagnostics: {
+      iterations: r.diagnostics.iterations,
+      converged: r.diagnostics.converged,
+      n_choices: r.nChoices,
+      components: r.diagnostics.components.length,
+      resamples: r.diagnostics.resamples,
+    },
+  };
+}
