@@ -130,6 +130,18 @@ export function plObjective(
     }
   }
 
+  // The data part of the gradient sums to exactly 0 (ℓ is shift-invariant: Σ_k p_{e,k} = 1).
+  // Rounding leaves ~1e-12 in that sum, which only the weak prior curvature pins down, so it
+  // would move the common level of θ by ~1e-10 per step; remove it.
+  let sum = 0;
+  let nActive = 0;
+  for (let m = 0; m < n; m++) {
+    if (!active[m]) continue;
+    sum += grad[m];
+    nActive++;
+  }
+  for (let m = 0; m < n; m++) if (active[m]) grad[m] -= sum / nActive;
+
   if (prior > 0) {
     for (let m = 0; m < n; m++) {
       if (!active[m]) continue;
