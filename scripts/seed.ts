@@ -6,6 +6,8 @@ import { existsSync } from "node:fs";
 import pg from "pg";
 import { reloadEnv, databaseUrl } from "@/lib/env";
 import { migrate } from "@/lib/db/migrate";
+import { closeDb } from "@/lib/db/client";
+import { ensureDefaultLeaderboards } from "@/lib/leaderboard/defaults";
 import { run } from "./lib/processes";
 
 const DEMO_FILE = path.join(process.cwd(), "data", "demo", "demo.jsonl.gz");
@@ -19,13 +21,20 @@ export async function seed(): Promise<void> {
     const applied = await migrate(db);
     log(applied.length ? `migrations applied: ${applied.join(", ")}` : "migrations are current");
     const empty = (await db.query(`SELECT NOT EXISTS (SELECT 1 FROM samples) AS empty`)).rows[0].empty as boolean;
-    if (!empty || config.NO_DEMO) return;
-    if (!existsSync(DEMO_FILE)) throw new Error(`demo data missing: ${DEMO_FILE}`);
+    if (empty && !config.NO_DEMO) {
+      if (!existsSync(DEMO_FILE)) throw new Error(`demo data missing: ${DEMO_FILE}`);
+      log("empty pool: importing the demo data set");
+      await run("import", path.join(process.cwd(), "node_modules", ".bin", "tsx"), ["scripts/import.ts", DEMO_FILE], process.env);
+    }
   } finally {
     await db.end();
   }
-  log("empty pool: importing the demo data set");
-  await run("import", path.join(process.cwd(), "node_modules", ".bin", "tsx"), ["scripts/import.ts", DEMO_FILE], process.env);
+  try {
+    const added = await ensureDefaultLeaderboards();
+    if (added.length) log(`saved leaderboards added: ${added.join(", ")}`);
+  } finally {
+    await closeDb();
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

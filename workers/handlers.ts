@@ -1,7 +1,47 @@
-// Job handlers by queue. Each is thin: it parses the payload and calls lib/.
+// Job handlers by queue. Each is thin: it reads the payload and calls lib/. Every job is
+// idempotent (its state lives in the database), so pg-boss's retries and a catch-up after a
+// killed worker can only repeat work, never corrupt it.
 import type PgBoss from "pg-boss";
+import { QUEUES } from "@/lib/queue";
+import { embedPendingSamples } from "@/lib/retrieval/embed-pool";
+import { enqueueStaleRefreshes, refreshSnapshot } from "@/lib/leaderboard/refresh";
+import { processUpload } from "@/lib/ingest";
+
+const log = (msg: string) => console.log(`[worker] ${msg}`);
+
+export const handlers = {
+  async [QUEUES.embedSamples]() {
+    const t0 = performance.now();
+    const r = await embedPendingSamples(({ embedded, remaining }) => log(`embedded ${embedded}, ${remaining} to go`));
+    log(`embed job: ${r.fitted ? "fitted the fallback embedder, " : ""}${r.embedded} samples embedded with ${r.embedder ?? "no embedder"} in ${Math.round(performance.now() - t0)} ms`);
+    if (r.embedded > 0) {
+      const slugs = await enqueueStaleRefreshes();
+      if (slugs.length) log(`queued refreshes: ${slugs.join(", ")}`);
+    }
+  },
+
+  async [QUEUES.refreshLeaderboard](data: { slug?: unknown }) {
+    if (typeof data.slug !== "string") throw new Error("refresh job without a slug");
+    const r = await refreshSnapshot(data.slug);
+    log(`refresh ${data.slug}: ${r.status}${r.status === "refreshed" ? ` in ${r.durationMs} ms` : ""}`);
+  },
+
+  async [QUEUES.processUpload](data: { uploadId?: unknown }) {
+    if (typeof data.uploadId !== "string") throw new Error("upload job without an uploadId");
+    const report = await processUpload(data.uploadId);
+    log(`upload ${data.uploadId}: ${report.status}`);
+  },
+
+  async [QUEUES.fitEmbedder]() {
+    await handlers[QUEUES.embedSamples]();
+  },
+} satisfies Record<string, (data: never) => Promise<void>>;
 
 export async function registerHandlers(b: PgBoss): Promise<string[]> {
-  void b;
-  return [];
+  for (const [queue, fn] of Object.entries(handlers)) {
+    await b.work(queue, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+      await (fn as (d: unknown) => Promise<void>)(job.data ?? {});
+    });
+  }
+  return Object.keys(handlers);
 }

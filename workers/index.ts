@@ -1,22 +1,44 @@
 // The background worker: a pg-boss consumer on the portal's Postgres. Stateless; run more of them
-// to scale. Each handler is thin and calls lib/.
-import { boss, setQueueRole, stopQueue } from "@/lib/queue";
+// to scale. At start and then periodically it catches up on work that a killed worker or a lost
+// message left behind: interrupted uploads, samples without vectors, stale snapshots.
+import { boss, enqueue, QUEUES, setQueueRole, stopQueue } from "@/lib/queue";
 import { closeDb } from "@/lib/db/client";
+import { recoverInterruptedUploads } from "@/lib/ingest";
+import { activeEmbedder, pendingEmbeddings } from "@/lib/retrieval/active";
+import { enqueueStaleRefreshes } from "@/lib/leaderboard/refresh";
 import { registerHandlers } from "./handlers";
 
+const CATCH_UP_SECONDS = 30;
 const log = (msg: string) => console.log(`[worker] ${msg}`);
+
+async function catchUp(): Promise<void> {
+  const active = await activeEmbedder();
+  if (!active.name || (await pendingEmbeddings(active.name)) > 0) {
+    await enqueue(QUEUES.embedSamples, {}, { singletonKey: "embed" });
+  } else {
+    await enqueueStaleRefreshes();
+  }
+}
+
+let timer: NodeJS.Timeout | undefined;
 
 async function main() {
   setQueueRole("worker");
   const b = await boss();
+  const recovered = await recoverInterruptedUploads();
+  if (recovered.failed.length) log(`cleaned up interrupted uploads: ${recovered.failed.join(", ")}`);
+  if (recovered.requeued.length) log(`re-queued received uploads: ${recovered.requeued.join(", ")}`);
   const names = await registerHandlers(b);
-  log(`connected to the queue; working ${names.join(", ") || "no queues yet"}`);
+  log(`connected to the queue; working ${names.join(", ")}`);
+  await catchUp();
+  timer = setInterval(() => void catchUp().catch((err: Error) => log(`catch-up failed: ${err.message}`)), CATCH_UP_SECONDS * 1000);
 }
 
 let stopping = false;
 async function stop() {
   if (stopping) return;
   stopping = true;
+  clearInterval(timer);
   log("stopping");
   await stopQueue();
   await closeDb();

@@ -14,8 +14,11 @@ import type { LeaderboardQuery } from "./params";
 
 /** The demo data's reference model (data/demo/README.md), used when BASELINE_MODEL is unset. */
 export const DEMO_BASELINE = "reference-4o-mini";
-/** Fewer retrieved samples than this and the ranking is flagged as unreliable. */
-export const FEW_SAMPLES = 30;
+/**
+ * Fewer retrieved samples than this and the ranking is flagged as unreliable. With 16–30 models
+ * per sample, 20 samples already give hundreds of choice events, but intervals widen quickly below.
+ */
+export const FEW_SAMPLES = 20;
 
 export interface LiveLeaderboard extends ApiLeaderboard {
   retrieval: { query: string | null; k: number | null; threshold: number | null; n_retrieved: number; embedder: string | null; similarity: [number, number] | null; notice: string | null };

@@ -16,6 +16,14 @@ export const QUEUES = {
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
+/** How long a job may run before pg-boss considers its worker dead and retries it. */
+const EXPIRE_SECONDS: Record<QueueName, number> = {
+  "embed-samples": 15 * 60,
+  "fit-embedder": 15 * 60,
+  "refresh-leaderboard": 5 * 60,
+  "process-upload": 30 * 60,
+};
+
 const g = globalThis as unknown as { __portalBoss?: Promise<PgBoss>; __portalQueueRole?: "worker" | "sender" };
 
 /**
@@ -34,7 +42,8 @@ export function boss(): Promise<PgBoss> {
     b.on("error", (err) => console.error("[queue]", err.message));
     await b.start();
     for (const name of Object.values(QUEUES)) {
-      if (!(await b.getQueue(name))) await b.createQueue(name, { name, retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 60 * 30 });
+      // A job whose worker died is retried once it expires; every job is idempotent.
+      if (!(await b.getQueue(name))) await b.createQueue(name, { name, retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: EXPIRE_SECONDS[name] });
     }
     return b;
   })();

@@ -1,0 +1,79 @@
+// The default saved leaderboards: the whole pool, one per benchmark, and, when the demo data is
+// in the pool, a dozen capability concepts answered by semantic retrieval.
+import { pool } from "@/lib/db/client";
+import { listBenchmarks } from "@/lib/db/queries/pool-stats";
+import type { SavedLeaderboardInput } from "./saved";
+
+const NO_FILTERS = { benchmark: [], task: [], tag: [], meta: [] };
+
+/** Capability concepts over the demo data: each a query text; k bounds the retrieved samples. */
+export const DEMO_CONCEPTS: { slug: string; title: string; query: string }[] = [
+  { slug: "antibodies", title: "Antibodies and immunology", query: "antibodies" },
+  { slug: "virology", title: "Virology", query: "virology" },
+  { slug: "genetics", title: "Genetics", query: "genetics" },
+  { slug: "macroeconomics", title: "Macroeconomics", query: "macroeconomics" },
+  { slug: "microeconomics", title: "Microeconomics", query: "microeconomics" },
+  { slug: "contract-law", title: "Contract law", query: "contract law" },
+  { slug: "criminal-law", title: "Criminal law", query: "criminal law" },
+  { slug: "python-code", title: "Python code", query: "python code" },
+  { slug: "sql", title: "SQL and databases", query: "sql" },
+  { slug: "algebra", title: "Algebra", query: "algebra" },
+  { slug: "probability", title: "Probability", query: "probability" },
+  { slug: "geography", title: "Geography", query: "geography" },
+  { slug: "creative-writing", title: "Creative writing", query: "creative writing" },
+  { slug: "translation", title: "Translation", query: "translation" },
+];
+export const CONCEPT_K = 200;
+/**
+ * Cosine cut-off for the concepts. Measured on the demo pool with the offline fallback: at 0.15–0.25
+ * every concept retrieves its subtopic (20–46 samples) and ranks the intended specialist first
+ * (data/demo/README.md); at 0.35 some subtopics lose a third of their samples.
+ */
+export const CONCEPT_THRESHOLD = 0.2;
+
+function slugOf(benchmark: string): string {
+  return `benchmark-${benchmark.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}`.slice(0, 80);
+}
+
+export async function defaultLeaderboards(): Promise<SavedLeaderboardInput[]> {
+  const benchmarks = await listBenchmarks();
+  const out: SavedLeaderboardInput[] = [
+    { slug: "overall", title: "Overall", description: "Every sample in the pool.", filters: NO_FILTERS, method: "plackett-luce" },
+  ];
+  for (const b of benchmarks) {
+    out.push({
+      slug: slugOf(b.benchmark),
+      title: b.benchmark,
+      description: `All ${b.benchmark} samples.`,
+      filters: { ...NO_FILTERS, benchmark: [b.benchmark] },
+      method: "plackett-luce",
+    });
+  }
+  if (benchmarks.some((b) => b.benchmark.startsWith("demo-"))) {
+    for (const c of DEMO_CONCEPTS) {
+      out.push({
+        ...c,
+        description: `Samples semantically close to “${c.query}” (cosine ≥ ${CONCEPT_THRESHOLD}).`,
+        filters: NO_FILTERS,
+        method: "plackett-luce",
+        k: CONCEPT_K,
+        threshold: CONCEPT_THRESHOLD,
+      });
+    }
+  }
+  return out;
+}
+
+/** Inserts the defaults that do not exist yet; returns the slugs inserted. */
+export async function ensureDefaultLeaderboards(): Promise<string[]> {
+  const inserted: string[] = [];
+  for (const d of await defaultLeaderboards()) {
+    const r = await pool().query(
+      `INSERT INTO saved_leaderboards (slug, title, description, query, filters, method, k, threshold)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (slug) DO NOTHING`,
+      [d.slug, d.title, d.description ?? null, d.query ?? null, JSON.stringify(d.filters), d.method, d.k ?? null, d.threshold ?? null],
+    );
+    if (r.rowCount) inserted.push(d.slug);
+  }
+  return inserted;
+}

@@ -1,0 +1,54 @@
+// Recomputing a saved leaderboard's snapshot (the worker's refresh job): the live computation with
+// bootstrap intervals over samples, stored and swapped in atomically. Idempotent: a snapshot of
+// the current data version is not recomputed.
+import { pool } from "@/lib/db/client";
+import { enqueue, QUEUES } from "@/lib/queue";
+import { pendingEmbeddings, activeEmbedder } from "@/lib/retrieval/active";
+import { computeLeaderboard, dataVersion } from "./compute";
+import { getSavedLeaderboard, markRefreshProgress, markRefreshQueued, savedQuery, swapSnapshot } from "./saved";
+
+export type RefreshOutcome =
+  | { status: "refreshed"; snapshotId: number; durationMs: number }
+  | { status: "current" | "missing" | "waiting-for-embeddings" };
+
+export async function refreshSnapshot(slug: string): Promise<RefreshOutcome> {
+  const saved = await getSavedLeaderboard(slug);
+  if (!saved) return { status: "missing" };
+  const version = await dataVersion();
+  if (saved.currentSnapshotId && saved.snapshotVersion === version) return { status: "current" };
+  if (saved.query) {
+    // A capability query over a half-embedded pool would miss samples; the embed job enqueues
+    // every refresh again when it finishes.
+    const active = await activeEmbedder();
+    if (!active.name || (await pendingEmbeddings(active.name)) > 0) return { status: "waiting-for-embeddings" };
+  }
+  await markRefreshProgress(slug, 0.05, true);
+  const t0 = performance.now();
+  const result = await computeLeaderboard(savedQuery(saved), { ci: "bootstrap", useCache: false });
+  await markRefreshProgress(slug, 0.9, false);
+  const durationMs = Math.round(performance.now() - t0);
+  const snapshotId = await swapSnapshot(slug, {
+    dataVersion: result.data_version,
+    embedderName: result.retrieval.embedder,
+    method: result.method,
+    nSamples: result.n_samples,
+    nMeasurements: result.n_measurements,
+    durationMs,
+    result,
+  });
+  return { status: "refreshed", snapshotId, durationMs };
+}
+
+/** Queues a refresh of every saved leaderboard whose snapshot is older than the data. */
+export async function enqueueStaleRefreshes(): Promise<string[]> {
+  const version = await dataVersion();
+  const r = await pool().query<{ slug: string }>(
+    `SELECT slug FROM saved_leaderboards WHERE current_snapshot_id IS NULL OR snapshot_version IS DISTINCT FROM $1 ORDER BY slug`,
+    [version],
+  );
+  const slugs = r.rows.map((row) => row.slug);
+  if (slugs.length === 0) return [];
+  await markRefreshQueued(slugs);
+  for (const slug of slugs) await enqueue(QUEUES.refreshLeaderboard, { slug }, { singletonKey: slug });
+  return slugs;
+}
