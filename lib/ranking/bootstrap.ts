@@ -70,10 +70,3 @@ export function bootstrapPercentile(
   }
   return { lo, hi, resamples, seed, undefinedDraws };
 }
-
-/** Sample indices that have at least one choice event / measurement, given per-sample counts. */
-export function samplesWithData(offsets: Int32Array): Int32Array {
-  const out: number[] = [];
-  for (let k = 0; k + 1 < offsets.length; k++) if (offsets[k + 1] > offsets[k]) out.push(k);
-  return Int32Array.from(out);
-}

@@ -5,6 +5,13 @@
  * intervals: analytic Wald intervals from the observed information (live queries), or
  * bootstrap percentile intervals over samples (./bootstrap.ts; each resample warm-starts from
  * the full fit and re-derives the estimable set from the resample's own comparison graph).
+ *
+ * Caveat, measured: the Wald intervals treat every choice event as independent. That is exact
+ * for data drawn from a PL model (./leaderboard.test.ts: bootstrap and Wald widths agree), but
+ * the events of one MMLU-Pro question share its difficulty and its loser set, and there the
+ * bootstrap intervals are 1.3-2.6x wider (median 1.7x; rank intervals 2.1 vs 1.1 wide on
+ * average). Cached snapshots should therefore use the bootstrap; a cluster-robust (sandwich)
+ * variance over samples would be the analytic counterpart.
  */
 import { eventWeightsForSamples, type ChoiceEvents } from './choices';
 import { breakIntoPairs } from './bradley-terry';

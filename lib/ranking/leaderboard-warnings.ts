@@ -65,7 +65,7 @@ export function dataWarnings(ctx: RankContext, perModel: Int32Array, method: Ran
       out.push({ code: 'never_won', model: names[m], message: `${names[m]} never won a comparison: its maximum-likelihood score is −∞ and only a prior keeps it finite` });
     }
   }
-  if (choiceBased && !part[baseline]) {
+  if (choiceBased && names.length > 0 && !part[baseline]) {
     out.push({ code: 'baseline_not_estimable', model: names[baseline], message: `baseline ${names[baseline]} takes part in no comparison, so no score can be expressed relative to it` });
   }
   const prior = ctx.options.prior;

@@ -11,7 +11,7 @@ import { buildChoices } from './choices';
 import { tieredGroups } from './groups';
 import { comparisonGraph, participants, stronglyConnectedComponents } from './identifiability';
 import { competitionRanks, rankIntervals } from './intervals';
-import { measurementCount, samplesPerModel, type MeasurementBatch } from './measurements';
+import { measurementCount, samplesPerModel, samplesWithData, type MeasurementBatch } from './measurements';
 import { choiceModelScores } from './choice-model';
 import { bordaMethod, eloMethod, meanMethod, winRateMethod } from './simple-methods';
 import { dataWarnings, resolveBaseline } from './leaderboard-warnings';
@@ -33,13 +33,8 @@ export function rank(method: RankMethod, batch: MeasurementBatch, options: RankO
   const perModel = samplesPerModel(batch);
   const baseline = resolveBaseline(batch, options.baseline, perModel, comps, participants(graph));
   const ci = options.ci ?? (method === 'elo' ? 'none' : 'analytic');
-  const units: number[] = [];
-  const hasData = new Uint8Array(batch.nSamples);
-  for (const col of [batch.score.sample, batch.unitTest.sample, batch.pairwise.sample, batch.ranking.sample]) {
-    for (let r = 0; r < col.length; r++) hasData[col[r]] = 1;
-  }
-  for (let s = 0; s < batch.nSamples; s++) if (hasData[s]) units.push(s);
-  const ctx: RankContext = { batch, groups, choices, graph, comps, baseline, units: Int32Array.from(units), ci, options };
+  const units = samplesWithData(batch);
+  const ctx: RankContext = { batch, groups, choices, graph, comps, baseline, units, ci, options };
 
   const out: MethodOutput =
     method === 'plackett-luce' || method === 'bradley-terry'

@@ -116,13 +116,13 @@ export function samplesPerModel(b: MeasurementBatch): Int32Array {
   return counts;
 }
 
-/** Number of samples with at least one measurement. */
-export function samplesWithMeasurements(b: MeasurementBatch): number {
+/** Indices of the samples with at least one measurement (the bootstrap's resampling units). */
+export function samplesWithData(b: MeasurementBatch): Int32Array {
   const seen = new Uint8Array(b.nSamples);
   for (const col of [b.score.sample, b.unitTest.sample, b.pairwise.sample, b.ranking.sample]) {
     for (let r = 0; r < col.length; r++) seen[col[r]] = 1;
   }
-  let n = 0;
-  for (let s = 0; s < seen.length; s++) n += seen[s];
-  return n;
+  const out: number[] = [];
+  for (let s = 0; s < seen.length; s++) if (seen[s]) out.push(s);
+  return Int32Array.from(out);
 }

@@ -7,7 +7,7 @@
  * Why Newton: n is small (31 to a few hundred models), so the dense n x n information matrix
  * costs O(n³) to factor, while one pass over the data costs O(Σ block² + Σ_e |L_e|). Newton
  * converges quadratically (7 information passes from θ = 0 on MMLU-Pro; with the warm-up
- * and chord steps of ./pl-newton.ts, 2 information + 5 gradient passes), whereas MM (Hunter
+ * and chord steps of ./pl-newton.ts, 2 information + 6 gradient passes), whereas MM (Hunter
  * 2004) and I-LSR (Maystre & Grossglauser 2015, as in choix) need tens to thousands of passes
  * to reach 1e-10. The information matrix is also exactly what the analytic intervals need.
  *
@@ -113,7 +113,7 @@ export function fitPlackettLuce(c: ChoiceEvents, opts: PLFitOptions): PLFit {
   }
 
   const variance = new Float64Array(n).fill(NaN);
-  if (opts.variance !== false && nf > 0 && active[b]) {
+  if (opts.variance !== false && active[b]) {
     const cov = choleskyInverse(fit.factor, nf);
     const bi = Array.prototype.indexOf.call(free, b) as number;
     for (let a = 0; a < nf; a++) {
