@@ -7,9 +7,9 @@ import { env } from "@/lib/env";
 import { retrieve, type Retrieval } from "@/lib/retrieval/retrieve";
 import { rank } from "@/lib/ranking/leaderboard";
 import { DEFAULT_PRIOR } from "@/lib/ranking/prior";
-import type { CiMethod, RankWarning } from "@/lib/ranking/leaderboard-types";
+import type { CiMethod } from "@/lib/ranking/leaderboard-types";
 import { loadBatch } from "./load-batch";
-import { toApiLeaderboard, type ApiLeaderboard } from "./response";
+import { toApiLeaderboard, type ApiLeaderboard, type ApiWarning } from "./response";
 import type { LeaderboardQuery } from "./params";
 
 /** The demo data's reference model (data/demo/README.md), used when BASELINE_MODEL is unset. */
@@ -60,16 +60,16 @@ export async function computeLeaderboard(q: LeaderboardQuery, opts: { ci?: CiMet
     retrieval.samples.map((s) => s.pk),
     models,
   );
-  const extra: RankWarning[] = [];
+  const extra: ApiWarning[] = [];
   let baseline = q.baseline;
   if (baseline && !batch.modelNames.includes(baseline)) {
     throw new ApiError("bad_request", `Parameter "baseline": model "${baseline}" has no measurements among the selected samples`);
   }
   if (!baseline && batch.modelNames.includes(configuredBaseline())) baseline = configuredBaseline();
-  if (retrieval.notice) extra.push({ code: "no_measurements", message: retrieval.notice });
+  if (retrieval.notice) extra.push({ code: "no_match", message: retrieval.notice });
   if (retrieval.samples.length < FEW_SAMPLES) {
     extra.push({
-      code: "no_measurements",
+      code: "few_samples",
       message: `Only ${retrieval.samples.length} sample${retrieval.samples.length === 1 ? "" : "s"} matched: too few to rank reliably (want at least ${FEW_SAMPLES}). Loosen the filters, lower the threshold or raise k.`,
     });
   }

@@ -1,6 +1,13 @@
 // The JSON shape of a leaderboard (spec/api.md, GET /api/leaderboard), extended with rank
 // intervals, retrieval details and fit diagnostics. Snake case, as the contract is.
-import type { LeaderboardResult, RankWarning } from "@/lib/ranking/leaderboard-types";
+import type { LeaderboardResult } from "@/lib/ranking/leaderboard-types";
+
+/** A warning of the engine (not_connected, never_lost, …) or of retrieval (few_samples, no_match). */
+export interface ApiWarning {
+  code: string;
+  message: string;
+  model?: string;
+}
 
 export interface ApiLeaderboardRow {
   model: string;
@@ -20,14 +27,14 @@ export interface ApiLeaderboard {
   method: string;
   baseline: string;
   models: ApiLeaderboardRow[];
-  warnings: RankWarning[];
+  warnings: ApiWarning[];
   scale: string;
   ci_method: string;
   prior: number | null;
   diagnostics: { iterations: number; converged: boolean; n_choices: number; components: number; resamples?: number };
 }
 
-export function toApiLeaderboard(r: LeaderboardResult, extraWarnings: RankWarning[] = []): ApiLeaderboard {
+export function toApiLeaderboard(r: LeaderboardResult, extraWarnings: ApiWarning[] = []): ApiLeaderboard {
   const logStrength = r.diagnostics.scale === "log-strength";
   return {
     n_samples: r.nSamples,
