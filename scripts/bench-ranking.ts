@@ -22,7 +22,7 @@ async function mmluPro(): Promise<void> {
     log(`skipped: ${MMLU_PRO} not found`);
     return;
   }
-  let t = performance.now();
+  const t = performance.now();
   const batch = await readResultsFile(MMLU_PRO);
   log(`read + parse: ${fmtMs(performance.now() - t)} (${batch.nSamples} samples, ${measurementCount(batch)} measurements)`);
   const build = timeMedian(() => buildChoices(batch), 5);

@@ -58,7 +58,7 @@ export function newtonAscent(
   let trial = new Float64Array(n);
   let grad = new Float64Array(n);
   let tGrad = new Float64Array(n);
-  let info = new Float64Array(n * n);
+  const info = new Float64Array(n * n);
   const gf = new Float64Array(nf);
   const eval_ = (at: Float64Array, g: Float64Array, withInfo: boolean, withLL: boolean) => {
     if (withInfo) passes.information++;

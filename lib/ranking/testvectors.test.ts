@@ -13,6 +13,7 @@ interface Vector {
 const dir = new URL('../../../shared/testvectors/', import.meta.url);
 const files = ['pl-top1-tiny.json', 'pl-top1-mmlu-pro-400.json'];
 const present = existsSync(fileURLToPath(dir));
+if (!present) console.warn(`skipping the Plackett-Luce test vectors: ${fileURLToPath(dir)} not found`);
 
 function load(file: string) {
   const v = JSON.parse(readFileSync(fileURLToPath(new URL(file, dir)), 'utf8')) as Vector;
