@@ -23,6 +23,8 @@ const schema = z.object({
     .enum(["0", "1", "true", "false"])
     .default("0")
     .transform((v) => v === "1" || v === "true"),
+  /** Samples embedded (and written) per batch by the worker; each batch is one short write. */
+  EMBED_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 

@@ -3,13 +3,13 @@
 // enough that its vocabulary and topics are stale. Idempotent and resumable: each run picks the
 // samples that still lack a vector from the active embedder, so a killed worker loses one batch.
 import { pool } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { fitLsa, sampleDocument, serializeLsa } from "@/lib/retrieval/embedder";
 import { activeEmbedder, LSA_STATE_NAME, type ActiveEmbedder } from "./active";
 import { vectorLiteral } from "./search";
 
 /** Refit the fallback when the pool has grown by this factor since the last fit. */
 export const REFIT_GROWTH = 1.25;
-const BATCH = 500;
 
 interface SampleRow {
   pk: number;
@@ -70,7 +70,7 @@ export async function embedPendingSamples(onProgress?: (p: EmbedProgress) => Pro
     const rows = (
       await pool().query<SampleRow>(
         `SELECT ${SAMPLE_COLUMNS} FROM samples WHERE embedding_model IS DISTINCT FROM $1 OR embedding IS NULL ORDER BY pk LIMIT $2`,
-        [name, BATCH],
+        [name, env().EMBED_BATCH_SIZE],
       )
     ).rows;
     if (rows.length === 0) break;

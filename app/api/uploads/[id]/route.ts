@@ -1,0 +1,14 @@
+import { NextResponse } from "next/server";
+import { handler } from "@/lib/api/handler";
+import { ApiError } from "@/lib/api/errors";
+import { getUploadReport } from "@/lib/ingest";
+
+export const dynamic = "force-dynamic";
+
+export const GET = handler(async (_req, { params }) => {
+  const id = String(params.id);
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ApiError("not_found", `No upload with id "${id}"`);
+  const report = await getUploadReport(id);
+  if (!report) throw new ApiError("not_found", `No upload with id "${id}"`);
+  return NextResponse.json(report);
+});

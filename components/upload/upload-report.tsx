@@ -1,0 +1,70 @@
+import Link from "next/link";
+import type { UploadReport } from "./upload-request";
+
+const COUNTS: [keyof UploadReport["counts"], string][] = [
+  ["samples_new", "New samples"],
+  ["samples_updated", "Updated samples"],
+  ["measurements_new", "New measurements"],
+  ["measurements_updated", "Updated measurements"],
+  ["duplicates", "Duplicates (unchanged)"],
+  ["rejected", "Rejected lines"],
+];
+
+export function UploadReportView({ report }: { report: UploadReport }) {
+  const ok = report.status === "done";
+  const total = report.error_count ?? report.errors.length;
+  return (
+    <section aria-label="Upload report" data-testid="upload-report" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 className="flex items-center gap-2 text-base font-semibold">
+        Upload {ok ? "stored" : "rejected"}
+        <span className={`rounded px-1.5 py-0.5 text-xs ${ok ? "bg-emerald-50 text-emerald-700" : "bg-red-50 text-red-700"}`} data-testid="upload-status">
+          {report.status}
+        </span>
+      </h2>
+      {report.message && <p className="mt-1 text-sm text-slate-700">{report.message}</p>}
+      {!ok && <p className="mt-1 text-sm text-slate-700">Nothing from this file was stored. Fix the lines below, or tick “store valid lines only”.</p>}
+      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
+        {COUNTS.map(([key, label]) => (
+          <div key={key} className="rounded border border-slate-100 bg-slate-50 px-3 py-2">
+            <dt className="text-xs text-slate-500">{label}</dt>
+            <dd className="text-lg font-semibold tabular-nums" data-testid={`count-${key}`}>
+              {report.counts[key].toLocaleString()}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {report.errors.length > 0 && (
+        <div className="mt-4">
+          <h3 className="text-sm font-semibold">Rejected lines</h3>
+          <div className="mt-2 max-h-80 overflow-auto rounded border border-slate-200">
+            <table className="w-full text-left text-sm" data-testid="rejected-lines">
+              <thead className="sticky top-0 bg-slate-50 text-xs uppercase text-slate-500">
+                <tr>
+                  <th scope="col" className="px-3 py-1.5">Line</th>
+                  <th scope="col" className="px-3 py-1.5">Problem</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.errors.map((e) => (
+                  <tr key={`${e.line}-${e.message}`} className="border-t border-slate-100">
+                    <td className="px-3 py-1.5 tabular-nums">{e.line}</td>
+                    <td className="px-3 py-1.5 font-mono text-xs">{e.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {total > report.errors.length && <p className="mt-1 text-xs text-slate-500">…and {total - report.errors.length} more rejected lines.</p>}
+        </div>
+      )}
+      {ok && (
+        <p className="mt-4 text-sm">
+          <Link href="/" className="text-indigo-700 underline">
+            See the leaderboards
+          </Link>{" "}
+          — they include the new results now; saved leaderboards refresh in the background.
+        </p>
+      )}
+    </section>
+  );
+}

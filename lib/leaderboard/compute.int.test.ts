@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeDb, pool } from "@/lib/db/client";
+import { resetDatabase } from "@/test/db";
+import { importDemo, uploadLines } from "@/test/demo";
+import { embedPendingSamples } from "@/lib/retrieval/embed-pool";
+import { retrieve } from "@/lib/retrieval/retrieve";
+import { computeLeaderboard, dataVersion } from "./compute";
+import { leaderboardQuerySchema, type LeaderboardQuery } from "./params";
+import { ApiError } from "@/lib/api/errors";
+
+const query = (params: Record<string, string | string[]>): LeaderboardQuery => leaderboardQuerySchema.parse(params);
+
+beforeAll(async () => {
+  await resetDatabase();
+  await importDemo();
+  await embedPendingSamples();
+});
+afterAll(closeDb);
+
+async function benchmarksOf(pks: number[]): Promise<string[]> {
+  const r = await pool().query<{ benchmark: string }>(`SELECT DISTINCT benchmark FROM samples WHERE pk = ANY($1::int[])`, [pks]);
+  return r.rows.map((x) => x.benchmark).sort();
+}
+
+describe("retrieval filters, k and threshold", () => {
+  it("a benchmark filter selects exactly that benchmark's samples", async () => {
+    const r = await retrieve(query({ benchmark: "demo-code-tests" }));
+    expect(await benchmarksOf(r.samples.map((s) => s.pk))).toEqual(["demo-code-tests"]);
+    const n = await pool().query(`SELECT count(*)::int AS n FROM samples WHERE benchmark = 'demo-code-tests'`);
+    expect(r.samples).toHaveLength(n.rows[0].n);
+  });
+
+  it("filters are OR within a key and AND across keys", async () => {
+    const either = await retrieve(query({ benchmark: ["demo-code-tests", "demo-law-mc"] }));
+    expect(await benchmarksOf(either.samples.map((s) => s.pk))).toEqual(["demo-code-tests", "demo-law-mc"]);
+    const both = await retrieve(query({ benchmark: ["demo-code-tests", "demo-law-mc"], tag: "python" }));
+    expect(both.samples.length).toBeGreaterThan(0);
+    expect(both.samples.length).toBeLessThan(either.samples.length);
+    const tags = await pool().query(`SELECT DISTINCT benchmark, 'python' = ANY(tags) AS py FROM samples WHERE pk = ANY($1::int[])`, [both.samples.map((s) => s.pk)]);
+    expect(tags.rows).toEqual([{ benchmark: "demo-code-tests", py: true }]);
+  });
+
+  it("a metadata filter matches on the key's value", async () => {
+    const r = await retrieve(query({ meta: "difficulty:hard" }));
+    const rows = await pool().query(`SELECT DISTINCT metadata->>'difficulty' AS d FROM samples WHERE pk = ANY($1::int[])`, [r.samples.map((s) => s.pk)]);
+    expect(rows.rows).toEqual([{ d: "hard" }]);
+  });
+
+  it("k bounds a semantic query, best first, and threshold cuts by cosine similarity", async () => {
+    const top = await retrieve(query({ q: "antibodies", k: "10" }));
+    expect(top.samples).toHaveLength(10);
+    const sims = top.samples.map((s) => s.similarity!);
+    expect([...sims].sort((a, b) => b - a)).toEqual(sims);
+    expect(top.embedder).toMatch(/^fallback-lsa-v1:/);
+    const cut = await retrieve(query({ q: "antibodies", k: "500", threshold: "0.3" }));
+    expect(cut.samples.length).toBeGreaterThan(5);
+    expect(cut.samples.length).toBeLessThan(500);
+    expect(Math.min(...cut.samples.map((s) => s.similarity!))).toBeGreaterThanOrEqual(0.3 - 1e-9);
+  });
+});
+
+describe("capability leaderboards on the demo data", () => {
+  it.each([
+    ["python code", "orca-coder-33b"],
+    ["antibodies", "helix-bio-34b"],
+    ["macroeconomics", "ledger-econ-20b"],
+    ["contract law", "sage-law-13b"],
+  ])("%s → %s leads", async (q, leader) => {
+    const lb = await computeLeaderboard(query({ q, k: "200", threshold: "0.2" }));
+    expect(lb.models[0].model).toBe(leader);
+    expect(lb.baseline).toBe("reference-4o-mini");
+    expect(lb.models.find((m) => m.model === "reference-4o-mini")!.score).toBe(0);
+  });
+
+  it("an explicit baseline missing from the selection is a 400 naming the parameter", async () => {
+    await expect(computeLeaderboard(query({ benchmark: "demo-code-tests", baseline: "no-such-model" }))).rejects.toThrow(ApiError);
+    await expect(computeLeaderboard(query({ benchmark: "demo-code-tests", baseline: "no-such-model" }))).rejects.toThrow(/"baseline"/);
+  });
+
+  it("warns when too few samples were retrieved", async () => {
+    const lb = await computeLeaderboard(query({ q: "antibodies", k: "5" }));
+    expect(lb.warnings.map((w) => w.code)).toContain("few_samples");
+  });
+});
+
+describe("connectivity and cache invalidation", () => {
+  it("a model not connected to the baseline gets no score under the MLE, only a named warning", async () => {
+    await uploadLines([
+      { type: "sample", id: "island/1", benchmark: "island", input: "An isolated comparison" },
+      { type: "pairwise", sample: "island/1", model_a: "island-a", model_b: "island-b", winner: "a" },
+      { type: "score", sample: "island/1", model: "reference-4o-mini", metric: "accuracy", value: 1 },
+    ]);
+    const lb = await computeLeaderboard(query({ prior: "0" }));
+    for (const name of ["island-a", "island-b"]) {
+      const row = lb.models.find((m) => m.model === name)!;
+      expect(row.score).toBeNull();
+      expect(lb.warnings.some((w) => w.code === "not_connected" && w.model === name)).toBe(true);
+    }
+  });
+
+  it("a committed upload bumps the data version, so the cached leaderboard is recomputed", async () => {
+    const q = query({ benchmark: "demo-geo-qa" });
+    const before = await computeLeaderboard(q);
+    expect((await computeLeaderboard(q)).cached).toBe(true);
+    const v = await dataVersion();
+    // A new model that answers every geography question correctly.
+    const samples = await pool().query<{ id: string }>(`SELECT id FROM samples WHERE benchmark = 'demo-geo-qa'`);
+    await uploadLines(samples.rows.map((s) => ({ type: "score", sample: s.id, model: "geo-oracle", metric: "accuracy", value: 1 })));
+    expect(await dataVersion()).toBeGreaterThan(v);
+    const after = await computeLeaderboard(q);
+    expect(after.cached).toBe(false);
+    expect(before.models.map((m) => m.model)).not.toContain("geo-oracle");
+    expect(after.models[0].model).toBe("geo-oracle");
+  });
+});
