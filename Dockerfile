@@ -1,13 +1,15 @@
 # One image for the web server, the worker and the one-shot setup job (docker-compose.yml).
 FROM node:20-bookworm-slim
 WORKDIR /app
-ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1
-COPY package.json package-lock.json ./
-COPY scripts/prisma-generate.mjs scripts/bin/ ./scripts/
+ENV NEXT_TELEMETRY_DISABLED=1
+# Dependencies first (postinstall generates the Prisma client from prisma/schema.prisma).
+COPY package.json package-lock.json prisma.config.ts ./
 COPY prisma ./prisma
-COPY prisma.config.ts ./
-RUN npm install --include=dev --no-audit --no-fund
+COPY scripts/prisma-generate.mjs ./scripts/prisma-generate.mjs
+COPY scripts/bin ./scripts/bin
+RUN npm install --no-audit --no-fund
 COPY . .
 RUN npx next build
+ENV NODE_ENV=production
 EXPOSE 3000
 CMD ["npx", "next", "start", "-p", "3000"]

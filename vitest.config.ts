@@ -11,7 +11,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "workers/**/*.test.ts"],
+          include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "workers/**/*.test.ts", "test/**/*.test.ts"],
           exclude: ["**/*.int.test.ts", "node_modules/**"],
           testTimeout: 60_000,
         },
