@@ -1,0 +1,102 @@
+// How each measurement kind maps onto the one `measurements` table, its key (what a re-sent line
+// replaces) and its content (what makes a re-sent line a duplicate rather than an update).
+import { DEFAULT_SCALE } from "./schemas";
+import type { MeasurementRecord } from "./types";
+
+export type Kind = MeasurementRecord["type"];
+
+/** A measurement ready to insert; model names already resolved to ids. */
+export interface MeasurementRow {
+  line: number;
+  samplePk: number;
+  kind: Kind;
+  key: string | null;
+  modelId: number | null;
+  modelBId: number | null;
+  value: number | null;
+  higherIsBetter: boolean;
+  winner: "a" | "b" | "tie" | null;
+  /** JSON text of the tiers (model ids, each tier sorted): one canonical form to compare. */
+  tiers: string | null;
+  scaleMin: number | null;
+  scaleMax: number | null;
+}
+
+/** Model names a record needs ids for. */
+export function modelNames(r: MeasurementRecord): string[] {
+  switch (r.type) {
+    case "score":
+    case "unit_test":
+      return [r.model];
+    case "pairwise":
+      return [r.model_a, r.model_b];
+    case "ranking":
+      return r.ranking.flat();
+  }
+}
+
+/** One object shape for every kind (monomorphic: this runs for every line of a file). */
+function row(line: number, samplePk: number, kind: Kind, key: string | null, modelId: number | null): MeasurementRow {
+  return { line, samplePk, kind, key, modelId, modelBId: null, value: null, higherIsBetter: true, winner: null, tiers: null, scaleMin: null, scaleMax: null };
+}
+
+export function toRow(r: MeasurementRecord, line: number, samplePk: number, modelId: (name: string) => number): MeasurementRow {
+  switch (r.type) {
+    case "score": {
+      const out = row(line, samplePk, "score", r.metric, modelId(r.model));
+      out.value = r.value;
+      out.higherIsBetter = r.higher_is_better ?? true;
+      return out;
+    }
+    case "unit_test": {
+      const [lo, hi] = r.scale ?? DEFAULT_SCALE;
+      const out = row(line, samplePk, "unit_test", r.criterion, modelId(r.model));
+      out.value = r.value;
+      out.scaleMin = lo;
+      out.scaleMax = hi;
+      return out;
+    }
+    case "pairwise": {
+      const out = row(line, samplePk, "pairwise", r.id ?? null, modelId(r.model_a));
+      out.modelBId = modelId(r.model_b);
+      out.winner = r.winner;
+      out.value = r.p_a ?? null;
+      return out;
+    }
+    case "ranking": {
+      const out = row(line, samplePk, "ranking", r.metric ?? "ranking", null);
+      out.tiers = JSON.stringify(r.ranking.map((tier) => tier.map(modelId).sort((a, b) => a - b)));
+      return out;
+    }
+  }
+}
+
+/** Pairwise lines without `id` are events, never keyed; everything else has a key. */
+export function isKeyed(row: MeasurementRow): boolean {
+  return row.kind !== "pairwise" || row.key !== null;
+}
+
+/** The identity a re-sent line replaces (spec: (sample, model, metric), (sample, criterion, model), …). */
+export function rowKey(row: MeasurementRow): string {
+  switch (row.kind) {
+    case "score":
+    case "unit_test":
+      return `${row.samplePk}\u0001${row.kind}\u0001${row.modelId}\u0001${row.key}`;
+    default:
+      return `${row.samplePk}\u0001${row.kind}\u0001\u0001${row.key}`;
+  }
+}
+
+/** Same stored content: re-sending it changes nothing. */
+export function sameContent(a: MeasurementRow, b: MeasurementRow): boolean {
+  return (
+    a.value === b.value &&
+    a.higherIsBetter === b.higherIsBetter &&
+    a.modelId === b.modelId &&
+    a.modelBId === b.modelBId &&
+    a.winner === b.winner &&
+    a.tiers === b.tiers &&
+    a.scaleMin === b.scaleMin &&
+    a.scaleMax === b.scaleMax
+  );
+}

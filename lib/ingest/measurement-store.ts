@@ -1,0 +1,135 @@
+// Batched SQL for measurements: multi-row inserts from parallel arrays (`unnest`), the fast path of
+// the embedded database, and the lookup of live rows with the same keys.
+import type pg from "pg";
+import { isKeyed, rowKey, type Kind, type MeasurementRow } from "./measurement-rows";
+
+type Db = Pick<pg.PoolClient, "query">;
+
+function byKind(rows: readonly MeasurementRow[]): Map<Kind, MeasurementRow[]> {
+  const out = new Map<Kind, MeasurementRow[]>();
+  for (const r of rows) {
+    const list = out.get(r.kind);
+    if (list) list.push(r);
+    else out.set(r.kind, [r]);
+  }
+  return out;
+}
+
+/** Parallel arrays of the given fields, filled in one pass. */
+function columns<K extends keyof MeasurementRow>(rows: MeasurementRow[], fields: K[]): unknown[][] {
+  const cols: unknown[][] = fields.map(() => new Array(rows.length));
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    for (let f = 0; f < fields.length; f++) cols[f][i] = r[fields[f]];
+  }
+  return cols;
+}
+
+function insertStatement(kind: Kind, rows: MeasurementRow[], seq: number): { text: string; values: unknown[] } {
+  switch (kind) {
+    case "score":
+      return {
+        text: `INSERT INTO measurements (sample_pk, kind, key, model_id, value, higher_is_better, upload_seq)
+               SELECT sp, 'score', k, m, v, h, $6 FROM unnest($1::int[], $2::text[], $3::int[], $4::float8[], $5::bool[]) AS t(sp, k, m, v, h)`,
+        values: [...columns(rows, ["samplePk", "key", "modelId", "value", "higherIsBetter"]), seq],
+      };
+    case "unit_test":
+      return {
+        text: `INSERT INTO measurements (sample_pk, kind, key, model_id, value, scale_min, scale_max, upload_seq)
+               SELECT sp, 'unit_test', k, m, v, lo, hi, $7
+                 FROM unnest($1::int[], $2::text[], $3::int[], $4::float8[], $5::float8[], $6::float8[]) AS t(sp, k, m, v, lo, hi)`,
+        values: [...columns(rows, ["samplePk", "key", "modelId", "value", "scaleMin", "scaleMax"]), seq],
+      };
+    case "pairwise":
+      return {
+        text: `INSERT INTO measurements (sample_pk, kind, key, model_id, model_b_id, winner, value, upload_seq)
+               SELECT sp, 'pairwise', k, a, b, w, v, $7
+                 FROM unnest($1::int[], $2::text[], $3::int[], $4::int[], $5::text[], $6::float8[]) AS t(sp, k, a, b, w, v)`,
+        values: [...columns(rows, ["samplePk", "key", "modelId", "modelBId", "winner", "value"]), seq],
+      };
+    case "ranking":
+      return {
+        text: `INSERT INTO measurements (sample_pk, kind, key, tiers, upload_seq)
+               SELECT sp, 'ranking', k, t::jsonb, $4 FROM unnest($1::int[], $2::text[], $3::text[]) AS x(sp, k, t)`,
+        values: [...columns(rows, ["samplePk", "key", "tiers"]), seq],
+      };
+  }
+}
+
+/**
+ * Inserts the rows with `upload_seq = seq`. With `skipConflicts`, rows whose key already has a live
+ * row are skipped (ON CONFLICT DO NOTHING); returns how many were inserted.
+ */
+export async function insertMeasurements(db: Db, rows: readonly MeasurementRow[], seq: number, skipConflicts = false): Promise<number> {
+  let inserted = 0;
+  for (const [kind, list] of byKind(rows)) {
+    const st = insertStatement(kind, list, seq);
+    const r = await db.query(skipConflicts ? `${st.text} ON CONFLICT DO NOTHING` : st.text, st.values);
+    inserted += r.rowCount ?? 0;
+  }
+  return inserted;
+}
+
+/**
+ * Whether bulk inserts may skip the row-by-row foreign-key checks (`SET LOCAL
+ * session_replication_role = replica`, what pg_restore --disable-triggers does): they are ~45% of
+ * the insert time on the embedded database. Safe here because the writer itself takes every
+ * sample pk and model id from the database under the ingest lease, and nothing deletes samples or
+ * models while an upload holds it. Only when the role may (superuser) and `measurements` has no
+ * trigger of its own that replica mode would also skip.
+ */
+export async function canSkipForeignKeyChecks(db: Db): Promise<boolean> {
+  const r = await db.query<{ ok: boolean }>(
+    `SELECT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user)
+        AND NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = 'measurements'::regclass AND NOT tgisinternal) AS ok`,
+  );
+  return r.rows[0]?.ok === true;
+}
+
+export async function skipForeignKeyChecks(db: Db): Promise<void> {
+  await db.query(`SET LOCAL session_replication_role = replica`);
+}
+
+export interface LiveRow {
+  id: number;
+  uploadSeq: number;
+  /** Status of the upload that wrote it (null when no upload row: written by other means). */
+  ownerStatus: string | null;
+  row: MeasurementRow;
+}
+
+/** The live (not superseded) rows that have the keys of these rows, by rowKey(). */
+export async function findLiveRows(db: Db, rows: readonly MeasurementRow[]): Promise<Map<string, LiveRow>> {
+  const out = new Map<string, LiveRow>();
+  for (const [kind, list] of byKind(rows.filter(isKeyed))) {
+    const byModel = kind === "score" || kind === "unit_test";
+    // The literal kind lets the planner use the partial unique index of that kind.
+    const r = await db.query(
+      `SELECT m.id, m.upload_seq, u.status, m.sample_pk, m.key, m.model_id, m.model_b_id, m.value, m.higher_is_better,
+              m.winner, m.tiers, m.scale_min, m.scale_max
+         FROM unnest($1::int[], $2::text[], $3::int[]) AS k(sp, key, mid)
+         JOIN measurements m ON m.sample_pk = k.sp AND m.key = k.key ${byModel ? "AND m.model_id = k.mid" : ""}
+         LEFT JOIN uploads u ON u.seq = m.upload_seq
+        WHERE m.kind = '${kind}' AND m.superseded_by IS NULL`,
+      [list.map((x) => x.samplePk), list.map((x) => x.key), list.map((x) => x.modelId)],
+    );
+    for (const x of r.rows) {
+      const row: MeasurementRow = {
+        line: 0,
+        samplePk: x.sample_pk,
+        kind,
+        key: x.key,
+        modelId: x.model_id,
+        modelBId: x.model_b_id,
+        value: x.value,
+        higherIsBetter: x.higher_is_better,
+        winner: x.winner,
+        tiers: x.tiers === null ? null : JSON.stringify(x.tiers),
+        scaleMin: x.scale_min,
+        scaleMax: x.scale_max,
+      };
+      out.set(rowKey(row), { id: Number(x.id), uploadSeq: x.upload_seq, ownerStatus: x.status, row });
+    }
+  }
+  return out;
+}

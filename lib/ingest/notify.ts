@@ -1,0 +1,39 @@
+// After publish: tell the worker what changed. The upload is already stored, so a queue that is
+// down must not fail it; a failure is logged and the worker's own periodic checks catch up.
+import { enqueue, QUEUES, type QueueName } from "@/lib/queue";
+
+const ENQUEUE_TIMEOUT_MS = 15_000;
+
+async function send(queue: QueueName, data: object, singletonKey: string): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      enqueue(queue, data, { singletonKey }),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer in ${ENQUEUE_TIMEOUT_MS / 1000} s`)), ENQUEUE_TIMEOUT_MS);
+      }),
+    ]);
+    return true;
+  } catch (err) {
+    console.error(`[ingest] could not enqueue ${queue} (${singletonKey}): ${(err as Error).message}`);
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * New or changed samples → one embed job. Changed data → a refresh of every saved leaderboard:
+ * which samples a leaderboard's capability query retrieves is only known once the new samples are
+ * embedded, so every saved leaderboard counts as affected (their refresh_queued_at was set in the
+ * publish transaction).
+ */
+export async function notifyPublished(change: { samplesChanged: boolean; slugs: string[] }): Promise<void> {
+  if (change.samplesChanged) await send(QUEUES.embedSamples, {}, "embed");
+  for (const slug of change.slugs) await send(QUEUES.refreshLeaderboard, { slug }, slug);
+}
+
+/** A received upload for the worker (QUEUES.processUpload handler calls processUpload(uploadId)). */
+export async function requeueUpload(uploadId: string): Promise<boolean> {
+  return send(QUEUES.processUpload, { uploadId }, uploadId);
+}

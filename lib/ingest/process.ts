@@ -1,0 +1,255 @@
+// Processing one received upload: take the ingest lease, stream-parse and validate, write in
+// batches, then publish in one short transaction — or, when the upload fails, remove its rows.
+import { ApiError } from "@/lib/api/errors";
+import { withTransaction } from "@/lib/db/client";
+import { deleteUploadRows, purgeSuperseded, recoverInterruptedUploads, removeSpool } from "./cleanup";
+import { FileContext } from "./file-context";
+import { MAX_REPORTED_ERRORS, MAX_REPORTED_WARNINGS } from "./limits";
+import { notifyPublished } from "./notify";
+import { parseResults } from "./parse";
+import { LineErrorList } from "./report";
+import { countBytes, fileSource, SourceError } from "./source";
+import { emptyCounts, type UploadCounts, type UploadReport } from "./types";
+import {
+  findSameFile,
+  getUploadReport,
+  getUploadRow,
+  heartbeat,
+  LostLeaseError,
+  markFailed,
+  markFailing,
+  OUTCOME_SET,
+  outcomeParams,
+  touchQueued,
+  tryTakeLease,
+  type Outcome,
+  type UploadRow,
+} from "./uploads";
+import { sampleRecordsJson, UploadWriter, type SampleUpdate } from "./writer";
+
+export interface ProgressInfo {
+  id: string;
+  progress: number;
+  lines: number;
+  counts: UploadCounts;
+}
+
+export interface ProcessOptions {
+  /** The file to read; default: the upload's spooled body. */
+  source?: string;
+  onProgress?: (p: ProgressInfo) => void;
+}
+
+const HEARTBEAT_MS = 1000;
+const LEASE_POLL_MS = 250;
+const RECOVERY_EVERY_MS = 5000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits for the ingest lease (uploads are written one at a time). Null: the upload is no longer queued. */
+async function waitForLease(id: string): Promise<number | null> {
+  let lastRecovery = 0;
+  for (;;) {
+    const seq = await tryTakeLease(id);
+    if (seq !== null) return seq;
+    const row = await getUploadRow(id);
+    if (!row || row.status !== "queued") return null;
+    await touchQueued(id);
+    if (Date.now() - lastRecovery > RECOVERY_EVERY_MS) {
+      lastRecovery = Date.now();
+      await recoverInterruptedUploads();
+    }
+    await sleep(LEASE_POLL_MS);
+  }
+}
+
+/**
+ * Processes a created upload to its end and returns its report. Idempotent: an upload already
+ * finished (or taken by another process) is not processed again — its current report is returned.
+ */
+export async function processUpload(id: string, opts: ProcessOptions = {}): Promise<UploadReport> {
+  const row = await getUploadRow(id);
+  if (!row) throw new ApiError("not_found", `no upload with id "${id}"`);
+  const source = opts.source ?? row.spool_path;
+  if (row.status === "queued") {
+    if (!source || row.file_bytes === null) {
+      await markFailed(id, "the upload's file was not received completely");
+    } else {
+      const seq = await waitForLease(id);
+      if (seq !== null) await runLeased({ ...row, seq }, source, opts);
+    }
+  }
+  const report = await getUploadReport(id);
+  if (!report) throw new ApiError("not_found", `no upload with id "${id}"`);
+  return report;
+}
+
+async function runLeased(row: UploadRow, source: string, opts: ProcessOptions): Promise<void> {
+  try {
+    const same = row.file_sha256 ? await findSameFile(row.id, row.file_sha256) : null;
+    if (same) await publishDuplicate(row, same);
+    else await ingest(row, source, opts);
+    removeSpool(row.spool_path);
+  } catch (err) {
+    if (err instanceof LostLeaseError) {
+      console.error(`[ingest] ${err.message}`);
+      return;
+    }
+    console.error(`[ingest] upload ${row.id} failed:`, err);
+    const outcome: Outcome = {
+      lines: 0,
+      counts: emptyCounts(),
+      errors: [],
+      errorCount: 0,
+      warnings: [],
+      warningCount: 0,
+      message: `internal error while storing the upload; nothing from it was stored (${(err as Error).message})`,
+    };
+    if (await markFailing(row.id, outcome).catch(() => false)) {
+      await deleteUploadRows(row.seq);
+      await markFailed(row.id);
+    }
+    removeSpool(row.spool_path);
+  }
+}
+
+/** The same content as an earlier clean upload: nothing to do, and nothing is done. */
+async function publishDuplicate(row: UploadRow, same: { id: string; lines: number }): Promise<void> {
+  const outcome: Outcome = {
+    lines: same.lines,
+    counts: { ...emptyCounts(), duplicates: same.lines },
+    errors: [],
+    errorCount: 0,
+    warnings: [],
+    warningCount: 0,
+    message: `the same file was already uploaded as ${same.id}; nothing changed`,
+    duplicateOf: same.id,
+  };
+  await withTransaction(async (c) => {
+    const r = await c.query(
+      `UPDATE uploads SET status = 'done', progress = 1, finished_at = now(), heartbeat_at = now(), ${OUTCOME_SET}
+        WHERE id = $1 AND status = 'running'`,
+      [row.id, ...outcomeParams(outcome)],
+    );
+    if (r.rowCount !== 1) throw new LostLeaseError(row.id);
+  });
+}
+
+async function ingest(row: UploadRow, source: string, opts: ProcessOptions): Promise<void> {
+  const counts = emptyCounts();
+  const errors = new LineErrorList(MAX_REPORTED_ERRORS);
+  const warnings = new LineErrorList(MAX_REPORTED_WARNINGS);
+  const ctx = new FileContext();
+  const reject = (line: number, message: string) => {
+    counts.rejected++;
+    errors.add(line, message);
+    if (!row.partial) writer.writing = false;
+  };
+  const writer = new UploadWriter(row.seq, { counts, reject });
+  let bytesRead = 0;
+  let lines = 0;
+  const total = row.file_bytes ?? 0;
+  const progress = () => (total > 0 ? Math.min(1, bytesRead / total) : 0);
+  let lastBeat = Date.now();
+  const beat = async () => {
+    lastBeat = Date.now();
+    await heartbeat(row.id, { progress: progress(), lines, counts, errorCount: errors.count });
+    opts.onProgress?.({ id: row.id, progress: progress(), lines, counts: { ...counts } });
+  };
+
+  let fileError: string | null = null;
+  try {
+    for await (const chunk of parseResults(countBytes(fileSource(source), (n) => (bytesRead += n)))) {
+      for (const p of chunk) {
+        lines++;
+        if ("error" in p) {
+          reject(p.line, p.error);
+          if (p.sampleId !== undefined) ctx.rejectedSample({ id: p.sampleId }, p.line);
+          continue;
+        }
+        if (p.warning) warnings.add(p.line, p.warning);
+        const r = p.record;
+        if (r.type === "sample") {
+          const v = ctx.sample(r, p.line);
+          if (v.kind === "error") reject(p.line, v.message);
+          else if (v.kind === "repeat") counts.duplicates++;
+          else writer.addSample(p.line, r, v.hash, ctx.samples.get(r.id)!, r.input.length + (r.reference?.length ?? 0) + 256);
+        } else {
+          const v = ctx.reference(r.sample);
+          if (v.kind === "error") reject(p.line, v.message);
+          else writer.addMeasurement(p.line, r, v.kind === "file" ? v.entry : null, r.type === "ranking" ? 64 * r.ranking.flat().length : 128);
+        }
+      }
+      if (writer.full) await writer.flush();
+      if (Date.now() - lastBeat >= HEARTBEAT_MS) await beat();
+    }
+    await writer.flush();
+  } catch (err) {
+    if (!(err instanceof SourceError)) throw err;
+    fileError = err.message;
+  }
+  if (fileError) errors.add(0, fileError);
+  else if (lines === 0) {
+    fileError = "the file contains no records";
+    errors.add(0, fileError);
+  }
+
+  const outcome: Outcome = {
+    lines,
+    counts,
+    errors: errors.list(),
+    errorCount: errors.count,
+    warnings: warnings.list(),
+    warningCount: warnings.count,
+    message: null,
+  };
+  if (fileError || (!row.partial && counts.rejected > 0)) {
+    outcome.counts = { ...emptyCounts(), rejected: counts.rejected };
+    outcome.message = fileError
+      ? `${fileError}; nothing was stored`
+      : `${counts.rejected} line${counts.rejected === 1 ? " was" : "s were"} rejected, so nothing was stored (all-or-nothing); fix ${counts.rejected === 1 ? "it" : "them"}, or upload with partial=true to store only the valid lines`;
+    if (!(await markFailing(row.id, outcome))) throw new LostLeaseError(row.id);
+    await deleteUploadRows(row.seq);
+    await markFailed(row.id);
+    return;
+  }
+  if (counts.rejected > 0) outcome.message = `${counts.rejected} line${counts.rejected === 1 ? "" : "s"} rejected; the valid lines were stored (partial)`;
+  await publish(row, outcome, writer.sampleUpdates);
+}
+
+/**
+ * The one short transaction that makes the upload visible: sample content updates, status 'done',
+ * data_version + 1, saved leaderboards marked for refresh. Then, outside it, the rows it replaced
+ * are deleted (invisible already) and the worker is told.
+ */
+async function publish(row: UploadRow, outcome: Outcome, sampleUpdates: SampleUpdate[]): Promise<void> {
+  const c = outcome.counts;
+  const changed = c.samples_new + c.samples_updated + c.measurements_new + c.measurements_updated > 0;
+  const slugs = await withTransaction(async (db) => {
+    if (sampleUpdates.length) {
+      await db.query(
+        `UPDATE samples s SET benchmark = x.benchmark, input = x.input, reference = x.reference, task = x.task,
+                tags = ARRAY(SELECT jsonb_array_elements_text(x.tags)), metadata = x.metadata, image_url = x.image_url,
+                content_hash = x.content_hash, updated_at = now(),
+                embedding = CASE WHEN s.input = x.input THEN s.embedding END,
+                embedding_model = CASE WHEN s.input = x.input THEN s.embedding_model END
+           FROM jsonb_to_recordset($1::jsonb) AS x(pk int, benchmark text, input text, reference text, task text, tags jsonb,
+                                                   metadata jsonb, image_url text, content_hash text)
+          WHERE s.pk = x.pk`,
+        [sampleRecordsJson(sampleUpdates)],
+      );
+    }
+    const r = await db.query(
+      `UPDATE uploads SET status = 'done', progress = 1, finished_at = now(), heartbeat_at = now(), ${OUTCOME_SET}
+        WHERE id = $1 AND status = 'running'`,
+      [row.id, ...outcomeParams(outcome)],
+    );
+    if (r.rowCount !== 1) throw new LostLeaseError(row.id);
+    if (!changed) return [];
+    await db.query(`UPDATE pool_state SET data_version = data_version + 1, updated_at = now() WHERE id = 1`);
+    const lb = await db.query<{ slug: string }>(`UPDATE saved_leaderboards SET refresh_queued_at = now() RETURNING slug`);
+    return lb.rows.map((x) => x.slug);
+  });
+  await purgeSuperseded(row.seq);
+  if (changed) await notifyPublished({ samplesChanged: c.samples_new + c.samples_updated > 0, slugs });
+}

@@ -1,0 +1,55 @@
+// The database of a command-line script: DATABASE_URL when set (e.g. the running portal's), else
+// the embedded database in DATA_DIR, started in this process with migrations applied. The embedded
+// database's files belong to one process at a time: while `npm start` runs, point DATABASE_URL at
+// the URL it prints instead.
+import pg from "pg";
+import { closeDb } from "@/lib/db/client";
+import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/lib/db/embedded";
+import { migrate } from "@/lib/db/migrate";
+import { reloadEnv } from "@/lib/env";
+import { stopQueue } from "@/lib/queue";
+import { acquireDataDirLock } from "./data-dir-lock";
+
+export interface ScriptDb {
+  url: string;
+  /** True when this process started the embedded database (nobody else can be using it). */
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+export async function openScriptDb(): Promise<ScriptDb> {
+  const config = reloadEnv();
+  if (config.DATABASE_URL) {
+    return { url: config.DATABASE_URL, embedded: false, close: closeAll };
+  }
+  try {
+    acquireDataDirLock(config.DATA_DIR);
+  } catch (err) {
+    throw new Error(
+      `${(err as Error).message}\nWhile the portal runs, run this with DATABASE_URL set to the database URL \`npm start\` printed ("served at postgresql://…").`,
+    );
+  }
+  let db: EmbeddedPostgres | undefined = await startEmbeddedPostgres({ dataDir: config.DATA_DIR });
+  process.env.DATABASE_URL = db.url;
+  reloadEnv();
+  const p = new pg.Pool({ connectionString: db.url, max: 1 });
+  try {
+    await migrate(p);
+  } finally {
+    await p.end();
+  }
+  return {
+    url: db.url,
+    embedded: true,
+    async close() {
+      await closeAll();
+      await db?.stop();
+      db = undefined;
+    },
+  };
+}
+
+async function closeAll(): Promise<void> {
+  await stopQueue().catch(() => undefined);
+  await closeDb();
+}
