@@ -67,7 +67,7 @@ function checkMetadata(value: unknown, ctx: z.RefinementCtx): void {
     for (const [key, item] of Object.entries(v)) {
       const problem = unstorable(key);
       if (problem) {
-        ctx.addIssue({ code: "custom", path, message: `has a key that ${problem.replace(/^must/, "must")} (key ${show(key)})` });
+        ctx.addIssue({ code: "custom", path, message: `key ${show(key)} ${problem}` });
         return false;
       }
       if (!walk(item, [...path, key])) return false;

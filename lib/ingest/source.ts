@@ -14,7 +14,11 @@ export function isGzip(head: Uint8Array): boolean {
 }
 
 export function toAsyncIterable(source: ByteSource): AsyncIterable<Uint8Array> {
-  if (source instanceof Uint8Array) return [source] as unknown as AsyncIterable<Uint8Array>;
+  if (source instanceof Uint8Array) {
+    return (async function* () {
+      yield source;
+    })();
+  }
   if (typeof (source as ReadableStream<Uint8Array>).getReader === "function" && !(source instanceof Readable)) {
     return Readable.fromWeb(source as unknown as NodeWebReadableStream<Uint8Array>);
   }
