@@ -37,7 +37,11 @@ export interface ProgressInfo {
 export interface ProcessOptions {
   /** The file to read; default: the upload's spooled body. */
   source?: string;
-  onProgress?: (p: ProgressInfo) => void;
+  /**
+   * Called after every written batch and heartbeat. Processing waits for a returned promise (tests
+   * use this to look at the database between batches).
+   */
+  onProgress?: (p: ProgressInfo) => void | Promise<void>;
 }
 
 const HEARTBEAT_MS = 1000;
@@ -154,8 +158,8 @@ async function ingest(row: UploadRow, source: string, opts: ProcessOptions): Pro
   const beat = async () => {
     lastBeat = Date.now();
     await heartbeat(row.id, { progress: progress(), lines, counts, errorCount: errors.count });
-    opts.onProgress?.({ id: row.id, progress: progress(), lines, counts: { ...counts } });
   };
+  const report = async () => opts.onProgress?.({ id: row.id, progress: progress(), lines, counts: { ...counts } });
 
   let fileError: string | null = null;
   try {
@@ -180,10 +184,14 @@ async function ingest(row: UploadRow, source: string, opts: ProcessOptions): Pro
           else writer.addMeasurement(p.line, r, v.kind === "file" ? v.entry : null, r.type === "ranking" ? 64 * r.ranking.flat().length : 128);
         }
       }
-      if (writer.full) await writer.flush();
-      if (Date.now() - lastBeat >= HEARTBEAT_MS) await beat();
+      const flushed = writer.full;
+      if (flushed) await writer.flush();
+      const beating = Date.now() - lastBeat >= HEARTBEAT_MS;
+      if (beating) await beat();
+      if (flushed || beating) await report();
     }
     await writer.flush();
+    await report();
   } catch (err) {
     if (!(err instanceof SourceError)) throw err;
     fileError = err.message;
