@@ -1,27 +1,54 @@
-import { computeLeaderboard } from "@/lib/leaderboard/compute";
-import { leaderboardQuerySchema } from "@/lib/leaderboard/params";
+// Home: ask for a capability, see the overall leaderboard, the saved concept leaderboards with
+// their leaders, and what the pool holds. Each section streams in on its own.
+import { Suspense } from "react";
+import { CONCEPT_K, CONCEPT_THRESHOLD } from "@/lib/leaderboard/defaults";
+import { listSavedLeaderboards } from "@/lib/leaderboard/saved";
+import { Skeleton } from "@/components/ui/states";
+import { CapabilitySearch } from "@/components/home/capability-search";
+import { PoolStats } from "@/components/home/pool-stats";
+import { GlobalTop } from "@/components/home/global-top";
+import { BenchmarkCards, CapabilityCards } from "@/components/home/concept-sections";
 
 export const dynamic = "force-dynamic";
 
-export default async function HomePage() {
-  const lb = await computeLeaderboard(leaderboardQuerySchema.parse({}));
+function Blocks({ n, className }: { n: number; className: string }) {
   return (
-    <div>
-      <h1 className="text-2xl font-semibold">Overall leaderboard</h1>
-      <p className="text-sm text-slate-600">
-        {lb.n_samples} samples, {lb.n_measurements} measurements, baseline {lb.baseline}
-      </p>
-      <table className="mt-4 text-sm" data-testid="leaderboard">
-        <tbody>
-          {lb.models.map((m) => (
-            <tr key={m.model}>
-              <td className="pr-4">{m.rank}</td>
-              <td className="pr-4">{m.model}</td>
-              <td>{m.score?.toFixed(2)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div aria-busy="true" aria-label="Loading" className="space-y-2">
+      {Array.from({ length: n }, (_, i) => (
+        <Skeleton key={i} className={className} />
+      ))}
+    </div>
+  );
+}
+
+export default async function HomePage() {
+  const saved = await listSavedLeaderboards();
+  const suggestions = saved.filter((s) => s.query).map((s) => ({ slug: s.slug, title: s.title, query: s.query! }));
+  const overall = saved.find((s) => s.slug === "overall");
+  return (
+    <div className="space-y-8">
+      <section className="rounded-xl border border-indigo-100 bg-gradient-to-br from-indigo-50 via-white to-white px-5 py-6 sm:px-8 sm:py-8">
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">Which AI model is best for your capability?</h1>
+        <p className="mt-2 max-w-3xl text-sm text-slate-600 sm:text-base">
+          Sample-level results pooled across benchmarks, turned into per-sample orderings and ranked with Plackett–Luce. Type a capability: the portal
+          retrieves the relevant samples and ranks every model on exactly those.
+        </p>
+        <div className="mt-5 max-w-3xl">
+          <CapabilitySearch suggestions={suggestions} k={CONCEPT_K} threshold={CONCEPT_THRESHOLD} />
+        </div>
+      </section>
+      <Suspense fallback={<Blocks n={1} className="h-20 w-full" />}>
+        <PoolStats />
+      </Suspense>
+      <div className="grid items-start gap-8 lg:grid-cols-3">
+        <Suspense fallback={<Blocks n={10} className="h-6 w-full" />}>
+          <GlobalTop fullHref={overall ? "/leaderboards/overall" : "/leaderboard"} />
+        </Suspense>
+        <div className="lg:col-span-2">
+          <CapabilityCards saved={saved} />
+        </div>
+      </div>
+      <BenchmarkCards saved={saved} />
     </div>
   );
 }

@@ -1,0 +1,57 @@
+// /about: how the numbers are made, short, with one worked example computed live from the pool.
+import type { Metadata } from "next";
+import { env } from "@/lib/env";
+import { DEFAULT_PRIOR } from "@/lib/ranking/prior";
+import { activeEmbedder } from "@/lib/retrieval/active";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { EmptyState } from "@/components/ui/states";
+import { isFallbackEmbedder } from "@/components/leaderboard/format";
+import { FromMetricsToRankings, Intervals, OtherMethods, PlackettLuce } from "./method-sections";
+import { WorkedExampleView } from "./worked-example";
+import { workedExample } from "./worked-example-data";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "How the numbers are made" };
+
+export default async function AboutPage() {
+  const [ex, active] = await Promise.all([workedExample(), activeEmbedder().catch((err: Error) => ({ name: null, reason: err.message, kind: "fallback" as const }))]);
+  const configured = env().PL_PRIOR;
+  const prior = configured ?? DEFAULT_PRIOR;
+  return (
+    <div className="mx-auto max-w-3xl space-y-5">
+      <PageHeader
+        title="How the numbers are made"
+        subtitle="From sample-level results of any kind to one leaderboard per capability, with uncertainty. This follows ONEBench (Ghosh et al., 2024)."
+      />
+      <FromMetricsToRankings />
+      <PlackettLuce prior={prior} priorSource={configured !== undefined ? "set by PL_PRIOR on this portal" : "the portal's default, DEFAULT_PRIOR"} />
+      <Card title="A worked example, computed live from the pool">
+        {ex ? <WorkedExampleView ex={ex} /> : <EmptyState title="The pool is empty">Import results to see an example.</EmptyState>}
+      </Card>
+      <Intervals />
+      <OtherMethods />
+      <Card title="5. Finding the samples for a capability">
+        <div className="space-y-2 text-sm text-slate-700">
+          <p>
+            A capability query is embedded and compared by cosine similarity with every sample&apos;s embedding (its input and tags); the k nearest above the
+            threshold, within the metadata filters, are ranked. The preferred embedder is the all-MiniLM-L6-v2 sentence model. When its weights are not
+            available offline, the portal uses a <strong>fallback: latent semantic analysis</strong> — tf-idf over the pool&apos;s own inputs and tags reduced by a
+            truncated SVD — which knows only the words that occur in the pool and matches topics rather than meaning.
+          </p>
+          <p className="flex flex-wrap items-center gap-2" data-testid="active-embedder">
+            Active now:
+            {active.name ? (
+              isFallbackEmbedder(active.name) ? <Badge tone="amber">offline LSA fallback, not MiniLM</Badge> : <Badge tone="indigo">MiniLM</Badge>
+            ) : (
+              <Badge tone="amber">not ready</Badge>
+            )}
+            <span className="font-mono text-xs">{active.name ?? "—"}</span>
+          </p>
+          <p className="text-xs text-slate-500">{active.reason}</p>
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+// The worked example, rendered: measurements → tiers → choice events → a fit on this one sample.
+import Link from "next/link";
+import { leaderboardHref, sampleHref } from "@/lib/leaderboard/url-state";
+import { formatScore } from "@/components/leaderboard/format";
+import type { ChoiceEventView, WorkedExample } from "./worked-example-data";
+
+/** The winners of one tier share their loser set: one line per tier. */
+function groupEvents(events: ChoiceEventView[]) {
+  const out: { winners: string[]; losers: string[] }[] = [];
+  for (const e of events) {
+    const last = out[out.length - 1];
+    if (last && last.losers.join() === e.losers.join()) last.winners.push(e.winner);
+    else out.push({ winners: [e.winner], losers: e.losers });
+  }
+  return out;
+}
+
+const names = (xs: string[]) => xs.join(", ");
+
+export function WorkedExampleView({ ex }: { ex: WorkedExample }) {
+  const tiered = ex.groups.filter((g) => g.kind !== "pairwise");
+  // Events come tier events first (group by group, best tier first), then pairwise ones.
+  const nTierEvents = tiered.reduce((n, g) => n + g.tiers.flat().length - g.tiers[g.tiers.length - 1].length, 0);
+  const pairEvents = ex.events.slice(nTierEvents);
+  const pairwise = ex.groups.filter((g) => g.kind === "pairwise");
+  const theta = new Map(ex.scores.map((s) => [s.model, s.score]));
+  const top = ex.scores.find((s) => s.score !== null && s.model !== ex.baseline);
+  const first = ex.events[0];
+  const firstP = first && [first.winner, ...first.losers].every((m) => theta.get(m) != null)
+    ? Math.exp(theta.get(first.winner)!) / [first.winner, ...first.losers].reduce((s, m) => s + Math.exp(theta.get(m)!), 0)
+    : null;
+  return (
+    <div className="space-y-5 text-sm text-slate-700" data-testid="worked-example">
+      <div className="rounded-md bg-slate-50 p-3">
+        <p>
+          Sample <Link href={sampleHref(ex.sample.id)} className="font-mono text-indigo-700 underline">{ex.sample.id}</Link> ({ex.sample.benchmark}, {ex.sample.measurements} measurements):
+        </p>
+        <p className="mt-1 italic text-slate-600">“{ex.sample.excerpt}”</p>
+      </div>
+      <div>
+        <h3 className="font-semibold text-slate-900">1. Measurements become tiers</h3>
+        {tiered.map((g, i) => (
+          <table key={i} className="mt-2 w-full text-left text-sm">
+            <caption className="text-left text-xs text-slate-500">{g.kind === "ranking" ? "ranking" : g.kind === "unit_test" ? "unit test" : "metric"} “{g.key}”, best tier first</caption>
+            <thead className="text-xs text-slate-500"><tr><th className="py-1 pr-3 font-medium">Tier</th><th className="py-1 pr-3 font-medium">Value</th><th className="py-1 font-medium">Models (tied within a tier)</th></tr></thead>
+            <tbody className="divide-y divide-slate-100">
+              {g.tiers.map((t, k) => (
+                <tr key={k}><td className="py-1 pr-3 tabular-nums">{k + 1}</td><td className="py-1 pr-3 tabular-nums">{g.values?.[k] ?? "—"}</td><td className="py-1">{names(t)}</td></tr>
+              ))}
+            </tbody>
+          </table>
+        ))}
+        {pairwise.length > 0 && (
+          <p className="mt-2">
+            Pairwise battles on this sample: {pairwise.map((g) => (g.tiers.length === 2 ? `${g.tiers[0][0]} beat ${g.tiers[1][0]}` : `${names(g.tiers[0])} tied`)).join("; ")}.
+          </p>
+        )}
+      </div>
+      <div>
+        <h3 className="font-semibold text-slate-900">2. Tiers become {ex.events.length} top-1 choice events</h3>
+        <ul className="mt-2 space-y-1">
+          {groupEvents(ex.events.slice(0, nTierEvents)).map((e, i) => (
+            <li key={i} className="rounded border border-slate-100 px-2 py-1">
+              <strong>{names(e.winners)}</strong> {e.winners.length > 1 ? "each chosen" : "chosen"} over {e.losers.length > 1 ? `the ${e.losers.length} models ${names(e.losers)}` : names(e.losers)}
+            </li>
+          ))}
+        </ul>
+        {pairEvents.length > 0 && (
+          <p className="mt-2">
+            and {pairEvents.length} from the battles:{" "}
+            {pairEvents.map((e) => `${e.winner} over ${names(e.losers)}${e.weight !== 1 ? ` (weight ${e.weight.toFixed(2)})` : ""}`).join("; ")}.
+          </p>
+        )}
+      </div>
+      <div>
+        <h3 className="font-semibold text-slate-900">3. Plackett–Luce on this sample alone (prior {ex.prior}, {ex.baseline} = 0)</h3>
+        <p className="mt-1 tabular-nums">
+          {ex.scores.filter((s) => s.score !== null).map((s) => `${s.model} ${formatScore(s.score, "log-strength")}`).join(" · ")}
+        </p>
+        {top && top.score !== null && (
+          <p className="mt-2">
+            Score difference {top.model} − {ex.baseline} = {formatScore(top.score, "log-strength")}, so on a sample like this one {top.model} is preferred over {ex.baseline} with
+            probability 1/(1 + e<sup>−{top.score.toFixed(2)}</sup>) = {(100 / (1 + Math.exp(-top.score))).toFixed(0)}%.
+            {firstP !== null && ` Under these scores the first event (${first.winner} chosen from ${first.losers.length + 1} models) has probability ${(firstP * 100).toFixed(0)}%.`}
+          </p>
+        )}
+        <p className="mt-2">
+          One sample says little (its intervals would be very wide);{" "}
+          <Link href={leaderboardHref({ benchmark: [ex.sample.benchmark] })} className="text-indigo-700 underline">
+            the same fit over every {ex.sample.benchmark} sample
+          </Link>{" "}
+          pools all their choice events.
+        </p>
+      </div>
+    </div>
+  );
+}

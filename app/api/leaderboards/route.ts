@@ -1,0 +1,38 @@
+// GET /api/leaderboards: the saved per-concept leaderboards with their leaders.
+// POST /api/leaderboards: save a query as a concept leaderboard (needs an upload token); the
+// worker computes its first snapshot. Only same-origin pages can call it from a browser: no CORS
+// headers are sent, and the Authorization header makes any cross-origin call need a preflight.
+import { NextResponse } from "next/server";
+import { ApiError } from "@/lib/api/errors";
+import { handler } from "@/lib/api/handler";
+import { requireToken } from "@/lib/api/auth";
+import { dataVersion } from "@/lib/leaderboard/compute";
+import { createSavedLeaderboard, getSavedLeaderboard, listSavedLeaderboards, savedLeaderboardInput } from "@/lib/leaderboard/saved";
+import { enqueue, QUEUES } from "@/lib/queue";
+import { savedDetailJson, savedSummaryJson } from "./saved-json";
+
+export const dynamic = "force-dynamic";
+
+export const GET = handler(async () => {
+  const [saved, version] = await Promise.all([listSavedLeaderboards(), dataVersion()]);
+  return NextResponse.json({ leaderboards: saved.map((s) => savedSummaryJson(s, version)) });
+});
+
+export const POST = handler(async (req) => {
+  await requireToken(req);
+  let body: unknown;
+  try {
+    body = await req.json();
+  } catch {
+    throw new ApiError("bad_request", "The body must be a JSON object");
+  }
+  const parsed = savedLeaderboardInput.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ApiError("bad_request", `Field "${issue.path.join(".") || "body"}": ${issue.message}`);
+  }
+  await createSavedLeaderboard(parsed.data);
+  await enqueue(QUEUES.refreshLeaderboard, { slug: parsed.data.slug }, { singletonKey: parsed.data.slug });
+  const [saved, version] = await Promise.all([getSavedLeaderboard(parsed.data.slug), dataVersion()]);
+  return NextResponse.json(savedDetailJson(saved!, version), { status: 201, headers: { Location: `/api/leaderboards/${parsed.data.slug}` } });
+});

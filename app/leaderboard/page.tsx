@@ -1,0 +1,74 @@
+// /leaderboard?q=…&benchmark=…&method=…: the live leaderboard of any selection. The URL holds the
+// whole state, so every view can be shared.
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ApiError } from "@/lib/api/errors";
+import { parseQuery } from "@/lib/api/handler";
+import { configuredBaseline } from "@/lib/leaderboard/compute";
+import { leaderboardQuerySchema } from "@/lib/leaderboard/params";
+import { fromRecord, queryPageHref } from "@/lib/leaderboard/url-state";
+import { loadModelNames } from "@/lib/ingest/visibility";
+import { PageHeader } from "@/components/ui/page-header";
+import { ErrorState } from "@/components/ui/states";
+import { LeaderboardView } from "@/components/leaderboard/leaderboard-view";
+import { computeLive, LiveProblem } from "@/components/leaderboard/live-result";
+import { describeFilters } from "@/components/leaderboard/retrieval-summary";
+
+export const dynamic = "force-dynamic";
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
+  const sp = fromRecord(await searchParams);
+  const q = sp.get("q");
+  return { title: q ? `Leaderboard for “${q}”` : "Leaderboard" };
+}
+
+export default async function AdHocLeaderboardPage({ searchParams }: { searchParams: SearchParams }) {
+  const params = fromRecord(await searchParams);
+  let query;
+  try {
+    query = parseQuery(params, leaderboardQuerySchema);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    return (
+      <>
+        <PageHeader title="Leaderboard" />
+        <ErrorState title="Invalid parameters">
+          <p>{err.message}</p>
+          <Link href="/leaderboard" className="mt-2 inline-block underline">Show the overall leaderboard</Link>
+        </ErrorState>
+      </>
+    );
+  }
+  const [outcome, names] = await Promise.all([computeLive(query), loadModelNames()]);
+  const filters = describeFilters(query);
+  const title = query.q ? `Best models for “${query.q}”` : filters ? `Leaderboard: ${filters}` : "Overall leaderboard";
+  return (
+    <>
+      <PageHeader
+        title={title}
+        subtitle="Computed live from the sample-level results of the selected samples."
+        actions={
+          <Link href={queryPageHref({ ...query, method: undefined })} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50">
+            Refine the selection
+          </Link>
+        }
+      />
+      {outcome.ok ? (
+        <LeaderboardView
+          lb={outcome.value}
+          query={query}
+          source={{ kind: "live" }}
+          basePath="/leaderboard"
+          params={params}
+          defaultMethod="plackett-luce"
+          defaultBaseline={configuredBaseline()}
+          allModels={[...names.values()].sort()}
+        />
+      ) : (
+        <LiveProblem outcome={outcome} resetHref="/leaderboard" />
+      )}
+    </>
+  );
+}

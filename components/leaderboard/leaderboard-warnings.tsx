@@ -1,0 +1,54 @@
+// Warnings of a leaderboard, loudest first: too few samples and disconnected models change how
+// far the ranking can be trusted, so they are shown prominently; bookkeeping notes stay small.
+import type { ApiWarning } from "@/lib/leaderboard/response";
+
+const QUIET = new Set(["no_baseline_comparisons", "duplicate_measurements", "invalid_pairwise", "no_measurements"]);
+const TITLES: Record<string, string> = {
+  few_samples: "Too few samples to rank reliably",
+  no_match: "Nothing matched",
+  not_connected: "Some models cannot be compared with the baseline",
+  graph_not_strongly_connected: "The comparison graph is not strongly connected",
+  never_lost: "A model never lost",
+  never_won: "A model never won",
+  not_converged: "The fit did not converge",
+  baseline_not_estimable: "The baseline cannot be estimated",
+  bootstrap_undefined: "Some bootstrap resamples had no defined score",
+};
+
+export function LeaderboardWarnings({ warnings }: { warnings: ApiWarning[] }) {
+  if (warnings.length === 0) return null;
+  const loud = warnings.filter((w) => !QUIET.has(w.code));
+  const quiet = warnings.filter((w) => QUIET.has(w.code));
+  const groups = new Map<string, ApiWarning[]>();
+  for (const w of loud) groups.set(w.code, [...(groups.get(w.code) ?? []), w]);
+  return (
+    <div className="space-y-2" data-testid="warnings">
+      {[...groups].map(([code, ws]) => (
+        <div key={code} role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <p className="font-semibold">
+            <span aria-hidden>⚠ </span>
+            {TITLES[code] ?? code.replace(/_/g, " ")}
+            {ws.length > 1 ? ` (${ws.length})` : ""}
+          </p>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5">
+            {ws.map((w, i) => (
+              <li key={i}>{w.message}</li>
+            ))}
+          </ul>
+        </div>
+      ))}
+      {quiet.length > 0 && (
+        <details className="text-xs text-slate-600">
+          <summary className="cursor-pointer">
+            {quiet.length} note{quiet.length === 1 ? "" : "s"} about the data
+          </summary>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5">
+            {quiet.map((w, i) => (
+              <li key={i}>{w.message}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+// Which samples a leaderboard ranks: the query text and filters, how many were retrieved, the
+// similarity range, the embedder, and a link to the samples themselves.
+import Link from "next/link";
+import type { LiveLeaderboard } from "@/lib/leaderboard/compute";
+import type { Selection } from "@/lib/leaderboard/params";
+import { queryPageHref } from "@/lib/leaderboard/url-state";
+import { embedderLabel, formatCount } from "./format";
+
+export function describeFilters(s: Pick<Selection, "benchmark" | "task" | "tag" | "meta">): string {
+  const parts: string[] = [];
+  if (s.benchmark.length) parts.push(`benchmark ${s.benchmark.join(" or ")}`);
+  if (s.task.length) parts.push(`task ${s.task.join(" or ")}`);
+  if (s.tag.length) parts.push(`tag ${s.tag.join(" or ")}`);
+  if (s.meta.length) parts.push(s.meta.join(", "));
+  return parts.join("; ");
+}
+
+export function RetrievalSummary({ lb, selection }: { lb: LiveLeaderboard; selection: Selection }) {
+  const r = lb.retrieval;
+  const filters = describeFilters(selection);
+  const n = formatCount(r.n_retrieved);
+  return (
+    <p className="text-sm text-slate-700" data-testid="retrieval-summary">
+      {r.query ? (
+        <>
+          <strong>{n}</strong> sample{r.n_retrieved === 1 ? "" : "s"} retrieved for “{r.query}”
+          {filters && <> among {filters}</>} (k ≤ {r.k ?? "all"}
+          {r.threshold !== null && `, similarity ≥ ${r.threshold}`}
+          {r.similarity && `; similarities ${r.similarity[0].toFixed(2)}–${r.similarity[1].toFixed(2)}`}) by the {embedderLabel(r.embedder)}.
+        </>
+      ) : (
+        <>
+          {filters ? (
+            <>
+              All <strong>{n}</strong> samples with {filters}.
+            </>
+          ) : (
+            <>
+              All <strong>{n}</strong> samples in the pool.
+            </>
+          )}
+        </>
+      )}{" "}
+      <Link href={queryPageHref({ ...selection, method: undefined })} className="font-medium text-indigo-700 underline">
+        See the samples →
+      </Link>
+    </p>
+  );
+}
