@@ -1,15 +1,19 @@
 // Ranking benchmark (npm run bench:ranking): fit times, iterations and memory of lib/ranking
 // on all of MMLU-Pro (../shared/data/mmlu-pro.jsonl.gz), a 100-resample bootstrap on it, and a
 // generated pool of 100,000 samples x 200 models with 5,000,000 mixed measurements drawn from
-// a known Plackett-Luce model. Times are medians of several runs after a warm-up run.
+// a known Plackett-Luce model, and the cluster-robust analytic intervals against the bootstrap
+// on MMLU-Pro. Times are medians of several runs after a warm-up run.
 import { MMLU_PRO, hasSharedFile, readResultsFile } from './lib/ranking-data';
 import { check, fmtMs, memory, timeMedian } from './lib/ranking-timing';
 import { MeasurementBatchBuilder } from '../lib/ranking/batch-builder';
 import { buildChoices } from '../lib/ranking/choices';
 import { tieredGroups } from '../lib/ranking/groups';
 import { fitPlackettLuce } from '../lib/ranking/plackett-luce';
+import { breakIntoPairs } from '../lib/ranking/bradley-terry';
+import { clusterRobustVariance } from '../lib/ranking/cluster-robust';
+import type { LeaderboardResult, PreparedBatch } from '../lib/ranking/leaderboard-types';
 import { rank, prepareBatch } from '../lib/ranking/leaderboard';
-import { measurementCount } from '../lib/ranking/measurements';
+import { measurementCount, type MeasurementBatch } from '../lib/ranking/measurements';
 import { kendallTauB } from '../lib/ranking/kendall';
 import { simulatePlackettLuce } from '../lib/ranking/simulate';
 import { DEFAULT_PRIOR } from '../lib/ranking/prior';
@@ -51,9 +55,42 @@ async function mmluPro(): Promise<void> {
   const top = boot.result.models[0];
   log(`  e.g. ${top.model}: ${top.score!.toFixed(3)} [${top.ci!.map((x) => x.toFixed(3)).join(', ')}], rank interval ${top.rankInterval!.join('-')}`);
   log('  ' + check('bootstrap 100 resamples ≤ 5 s', boot.ms <= 5000));
+  analyticVsBootstrap(batch, prepared, baseline, boot.result);
   const bootMle = timeMedian(() => rank('plackett-luce', batch, { prepared, baseline, prior: 0, ci: 'bootstrap', bootstrap: { resamples: 100, seed: 1 } }), 1, 0);
   log(`bootstrap, 100 resamples, MLE (per-resample connectivity check): ${fmtMs(bootMle.ms)}`);
   log(`memory: ${memory()}`);
+}
+
+/** Analytic / bootstrap 95% widths over the non-baseline models: median and range. */
+function widthRatios(analytic: LeaderboardResult, boot: LeaderboardResult): { median: number; text: string } {
+  const width = (r: LeaderboardResult, m: string) => {
+    const ci = r.models.find((x) => x.model === m)?.ci;
+    return ci ? ci[1] - ci[0] : NaN;
+  };
+  const x = boot.models
+    .filter((m) => m.model !== boot.baseline)
+    .map((m) => width(analytic, m.model) / width(boot, m.model))
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
+  const median = (x[(x.length - 1) >> 1] + x[x.length >> 1]) / 2;
+  return { median, text: `median ${median.toFixed(2)} [${x[0].toFixed(2)}, ${x[x.length - 1].toFixed(2)}] over ${x.length} models` };
+}
+
+/** Cluster-robust (default) and model-based analytic intervals against the bootstrap over samples. */
+function analyticVsBootstrap(batch: MeasurementBatch, prepared: PreparedBatch, baseline: number, boot: LeaderboardResult): void {
+  const c = prepared.choices;
+  const fit = fitPlackettLuce(c, { baseline, prior: DEFAULT_PRIOR });
+  const sw = timeMedian(() => clusterRobustVariance(c, fit, 'plackett-luce', baseline), 9, 2);
+  const btFit = fitPlackettLuce(breakIntoPairs(c).choices, { baseline, prior: DEFAULT_PRIOR });
+  const swBt = timeMedian(() => clusterRobustVariance(c, btFit, 'bradley-terry', baseline), 5, 1);
+  log(`cluster-robust (sandwich) variance, clustered by ${sw.result.clusters} samples: PL median ${fmtMs(sw.ms)}, BT ${fmtMs(swBt.ms)}`);
+  const robust = timeMedian(() => rank('plackett-luce', batch, { prepared, baseline }), 5);
+  const model = timeMedian(() => rank('plackett-luce', batch, { prepared, baseline, analyticVariance: 'model-based' }), 5);
+  log(`rank('plackett-luce') with analytic CI: cluster-robust (default) ${fmtMs(robust.ms)}, model-based ${fmtMs(model.ms)}`);
+  const r = widthRatios(robust.result, boot);
+  log(`analytic / bootstrap 95% width (PL, 100 resamples): cluster-robust ${r.text}; model-based ${widthRatios(model.result, boot).text}`);
+  log('  ' + check('sandwich ≤ 20 ms on MMLU-Pro', sw.ms <= 20));
+  log('  ' + check('cluster-robust / bootstrap width median within 0.8-1.25', r.median >= 0.8 && r.median <= 1.25));
 }
 
 function builderThroughput(): void {
@@ -102,6 +139,8 @@ function pool(): void {
   log(`Plackett-Luce MLE fit: median ${fmtMs(fit.ms)} [${fit.all.map((x) => fmtMs(x)).join(', ')}]`);
   log(`  ${f.iterations} iterations, ${f.passes.information} information + ${f.passes.gradient} gradient passes, converged ${f.converged}`);
   log(`  Kendall tau vs the true strengths: ${kendallTauB(f.scores, theta).toFixed(4)}; max |error| ${Math.max(...Array.from(f.scores, (s, m) => Math.abs(s - (theta[m] - theta[0])))).toFixed(3)}`);
+  const sw = timeMedian(() => clusterRobustVariance(c, f, 'plackett-luce', 0), 3, 1);
+  log(`cluster-robust (sandwich) variance over ${sw.result.clusters} samples: median ${fmtMs(sw.ms)}`);
   log(`memory after fit: ${memory()}`);
   log('  ' + check('5M pool fit ≤ 3 s', fit.ms <= 3000));
   log('  ' + check('memory < 1 GB (peak rss)', process.resourceUsage().maxRSS * 1024 < 2 ** 30));

@@ -6,18 +6,21 @@
  * bootstrap percentile intervals over samples (./bootstrap.ts; each resample warm-starts from
  * the full fit and re-derives the estimable set from the resample's own comparison graph).
  *
- * Caveat, measured: the Wald intervals treat every choice event as independent. That is exact
- * for data drawn from a PL model (./leaderboard.test.ts: bootstrap and Wald widths agree), but
- * the events of one MMLU-Pro question share its difficulty and its loser set, and there the
- * bootstrap intervals are 1.3-2.6x wider (median 1.7x; rank intervals 2.1 vs 1.1 wide on
- * average). Cached snapshots should therefore use the bootstrap; a cluster-robust (sandwich)
- * variance over samples would be the analytic counterpart.
+ * Analytic intervals are Wald intervals s ± 1.96 √Var. By default (`analyticVariance:
+ * 'cluster-robust'`) Var is the sandwich clustered by sample (./cluster-robust.ts; per model
+ * the larger of it and the model-based variance). The model-based Var = [J⁻¹] alone treats
+ * every choice event as independent: exact for data drawn from a PL model (bootstrap and Wald
+ * widths agree, ./leaderboard.test.ts), but the events of one MMLU-Pro question share its
+ * difficulty and its loser set, and there it is 1.6-2.4x narrower than the bootstrap over
+ * samples, while the sandwich is within 0.92-1.05x of it (measurements in ./cluster-robust.ts).
+ * `analyticVariance: 'model-based'` keeps the old intervals.
  */
 import { eventWeightsForSamples, type ChoiceEvents } from './choices';
 import { breakIntoPairs } from './bradley-terry';
 import { bootstrapPercentile } from './bootstrap';
 import { comparisonGraph, estimableModels, participants, stronglyConnectedComponents } from './identifiability';
 import { waldIntervals } from './intervals';
+import { analyticVariance } from './cluster-robust';
 import { fitPlackettLuce } from './plackett-luce';
 import { objectiveScratch } from './pl-objective';
 import { DEFAULT_PRIOR } from './prior';
@@ -57,7 +60,12 @@ export function choiceModelScores(kind: 'plackett-luce' | 'bradley-terry', ctx: 
   let lo: Float64Array | null = null;
   let hi: Float64Array | null = null;
   let undefinedDraws: Int32Array | undefined;
-  if (ctx.ci === 'analytic') ({ lo, hi } = waldIntervals(fit.scores, fit.variance));
+  let analytic: MethodOutput['analyticVariance'];
+  if (ctx.ci === 'analytic') {
+    const v = analyticVariance(ctx.choices, fit, kind, baseline, options.analyticVariance);
+    ({ lo, hi } = waldIntervals(fit.scores, v.variance));
+    analytic = { method: v.method, reason: v.reason };
+  }
   if (ctx.ci === 'bootstrap') {
     const eventWeight = new Float64Array(ctx.choices.weight.length);
     const scratch = kind === 'plackett-luce' ? objectiveScratch(data) : undefined;
@@ -85,5 +93,6 @@ export function choiceModelScores(kind: 'plackett-luce' | 'bradley-terry', ctx: 
     prior,
     pairs: broken?.nPairs,
     undefinedDraws,
+    analyticVariance: analytic,
   };
 }

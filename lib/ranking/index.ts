@@ -11,6 +11,7 @@ export { buildChoices, losersOf, eventWeightsForSamples, type ChoiceEvents } fro
 export { choicesFromLists, type ExplicitChoice } from './choice-lists';
 export { fitPlackettLuce, DEFAULT_TOL, DEFAULT_MAX_ITERATIONS, type PLFit, type PLFitOptions } from './plackett-luce';
 export { DEFAULT_PRIOR } from './prior';
+export { analyticVariance, clusterRobustVariance, MIN_CLUSTERS, type ClusterRobust } from './cluster-robust';
 export {
   comparisonGraph,
   stronglyConnectedComponents,

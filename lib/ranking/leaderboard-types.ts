@@ -9,6 +9,8 @@ import type { WinRate } from './win-rate';
 
 export type RankMethod = 'plackett-luce' | 'bradley-terry' | 'elo' | 'mean' | 'borda' | 'win-rate';
 export type CiMethod = 'analytic' | 'bootstrap' | 'none';
+/** variance behind Plackett-Luce / Bradley-Terry analytic intervals (./cluster-robust.ts) */
+export type AnalyticVariance = 'cluster-robust' | 'model-based';
 export type ScoreScale = 'log-strength' | 'elo' | 'fraction' | 'percent';
 
 export type WarningCode =
@@ -53,6 +55,14 @@ export interface LeaderboardDiagnostics {
   components: string[][];
   scale: ScoreScale;
   ciMethod: CiMethod;
+  /**
+   * Plackett-Luce / Bradley-Terry with ciMethod 'analytic': 'cluster-robust' = sandwich
+   * variance clustered by sample (per model at least the model-based one), 'model-based' =
+   * inverse observed information (independent choice events)
+   */
+  analyticVariance?: AnalyticVariance;
+  /** why the analytic variance is model-based although cluster-robust was asked for */
+  analyticVarianceReason?: string;
   prior: number | null;
   /** Σ over events of |{winner} ∪ losers| */
   choiceSetEntries: number;
@@ -88,6 +98,8 @@ export interface RankOptions {
   prior?: number;
   /** default 'analytic' ('none' for Elo, which has no analytic interval) */
   ci?: CiMethod;
+  /** Plackett-Luce / Bradley-Terry analytic intervals; default 'cluster-robust' (./cluster-robust.ts) */
+  analyticVariance?: AnalyticVariance;
   bootstrap?: { resamples?: number; seed?: number };
   tol?: number;
   maxIterations?: number;

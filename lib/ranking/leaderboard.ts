@@ -97,6 +97,8 @@ export function rank(method: RankMethod, batch: MeasurementBatch, options: RankO
       components: componentNames.filter((c) => c.length > 0),
       scale: out.scale,
       ciMethod: ci,
+      ...(out.analyticVariance ? { analyticVariance: out.analyticVariance.method } : {}),
+      ...(out.analyticVariance?.reason ? { analyticVarianceReason: out.analyticVariance.reason } : {}),
       prior: out.prior,
       choiceSetEntries: choices.nChoiceSetEntries,
       ...(ci === 'bootstrap'

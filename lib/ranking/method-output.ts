@@ -7,7 +7,7 @@ import type { MeasurementBatch } from './measurements';
 import type { TieredGroups } from './groups';
 import type { ChoiceEvents } from './choices';
 import type { ComparisonGraph, Components } from './identifiability';
-import type { CiMethod, RankOptions, RankWarning, ScoreScale } from './leaderboard-types';
+import type { AnalyticVariance, CiMethod, RankOptions, RankWarning, ScoreScale } from './leaderboard-types';
 
 export interface RankContext {
   batch: MeasurementBatch;
@@ -35,4 +35,6 @@ export interface MethodOutput {
   pairs?: number;
   /** per model, bootstrap resamples in which the score was undefined */
   undefinedDraws?: Int32Array;
+  /** Plackett-Luce / Bradley-Terry analytic intervals: which variance, and why if it fell back */
+  analyticVariance?: { method: AnalyticVariance; reason?: string };
 }

@@ -9,7 +9,8 @@
  * converges quadratically (7 information passes from θ = 0 on MMLU-Pro; with the warm-up
  * and chord steps of ./pl-newton.ts, 2 information + 6 gradient passes), whereas MM (Hunter
  * 2004) and I-LSR (Maystre & Grossglauser 2015, as in choix) need tens to thousands of passes
- * to reach 1e-10. The information matrix is also exactly what the analytic intervals need.
+ * to reach 1e-10. The information matrix is also exactly what the analytic intervals need
+ * (the model-based covariance J⁻¹, and the bread of the sandwich in ./cluster-robust.ts).
  *
  * Cold starts begin at three MM steps from θ = 0 (Hunter 2004, Ann. Statist. 32(1), eq. 30:
  * γ_i ← W_i / Σ_{e: i∈C_e} w_e/D_e, with W_i smoothed by 1/2; one gradient pass each).
@@ -64,6 +65,10 @@ export interface PLFit {
   active: Uint8Array;
   /** observed information (n x n) behind `variance`; pass it as `information` to warm-start resamples */
   information: Float64Array;
+  /** the fitted parameters: active models, less the baseline under the MLE */
+  free: Int32Array;
+  /** J_ff⁻¹ over `free` (free.length² row-major), the model-based covariance; null if `variance` was off */
+  covariance: Float64Array | null;
   iterations: number;
   converged: boolean;
   logLikelihood: number;
@@ -112,16 +117,8 @@ export function fitPlackettLuce(c: ChoiceEvents, opts: PLFitOptions): PLFit {
     fit.passes.gradient++;
   }
 
-  const variance = new Float64Array(n).fill(NaN);
-  if (opts.variance !== false && active[b]) {
-    const cov = choleskyInverse(fit.factor, nf);
-    const bi = Array.prototype.indexOf.call(free, b) as number;
-    for (let a = 0; a < nf; a++) {
-      const v = bi < 0 ? cov[a * nf + a] : cov[a * nf + a] + cov[bi * nf + bi] - 2 * cov[a * nf + bi];
-      variance[free[a]] = Math.max(0, v);
-    }
-    variance[b] = 0;
-  }
+  const covariance = opts.variance !== false && active[b] ? choleskyInverse(fit.factor, nf) : null;
+  const variance = covariance ? contrastVariances(covariance, free, b, n) : new Float64Array(n).fill(NaN);
   const scores = new Float64Array(n);
   const tb = active[b] ? fit.theta[b] : NaN;
   for (let m = 0; m < n; m++) {
@@ -134,12 +131,31 @@ export function fitPlackettLuce(c: ChoiceEvents, opts: PLFitOptions): PLFit {
     variance,
     active,
     information: fit.information,
+    free,
+    covariance,
     iterations: fit.iterations,
     converged: fit.converged,
     logLikelihood: ll,
     lastStep: fit.lastStep,
     passes: fit.passes,
   };
+}
+
+/**
+ * Var(θ_i − θ_b) for every model from a covariance V over the free parameters: V_ii under the
+ * MLE (θ_b ≡ 0 is not free), V_ii + V_bb − 2 V_ib under the MAP; 0 for the baseline, NaN for
+ * models not fitted.
+ */
+export function contrastVariances(cov: Float64Array, free: Int32Array, b: number, n: number): Float64Array {
+  const nf = free.length;
+  const variance = new Float64Array(n).fill(NaN);
+  const bi = Array.prototype.indexOf.call(free, b) as number;
+  for (let a = 0; a < nf; a++) {
+    const v = bi < 0 ? cov[a * nf + a] : cov[a * nf + a] + cov[bi * nf + bi] - 2 * cov[a * nf + bi];
+    variance[free[a]] = Math.max(0, v);
+  }
+  variance[b] = 0;
+  return variance;
 }
 
 /** MM steps from θ = 0: Σ_{e: i∈C_e} w_e/D_e = (W_i − ∂ℓ/∂θ_i)/γ_i, from one gradient pass. */

@@ -1,0 +1,89 @@
+/**
+ * Per-sample scores (gradient contributions) of the Plackett-Luce and Bradley-Terry
+ * log-likelihoods at a fitted θ, for the sandwich variance (./cluster-robust.ts):
+ *
+ *   Plackett-Luce   g_s = Σ_{e ∈ s} w_e [1_{i_e} − p_e],  p_e = γ 1_{C_e} / D_e  (./pl-objective.ts)
+ *   Bradley-Terry   g_s = Σ_{e ∈ s} w_e Σ_{j ∈ L_e} σ(θ_j − θ_{i_e}) [1_{i_e} − 1_j]
+ *                   (the pairs of ./bradley-terry.ts, before they are pooled over samples)
+ *
+ * Events are sorted by sample (./choices.ts), so sample s is one contiguous range of events.
+ * Models with γ = 0 (not fitted) are left out, as in the fit. Plackett-Luce costs
+ * O(events + entries) in all: every loser set is a suffix of its block, so each event adds
+ * a = w/D at its set's start and one forward scan per block the sample touched hands each
+ * loser m its −γ_m Σ a. Bradley-Terry costs O(Σ_e |L_e|).
+ */
+import type { ChoiceEvents } from './choices';
+
+/** Adds sample s's score g_s into `g` (length n); false if the sample has no counted event. */
+export type SampleScore = (s: number, g: Float64Array) => boolean;
+
+/** Plackett-Luce; `gamma` = e^(θ − max θ), 0 for models not fitted. */
+export function plSampleScores(c: ChoiceEvents, gamma: Float64Array): SampleScore {
+  const { entries, blockOffsets, setStart, setEnd, winner, set, weight, sampleOffsets } = c;
+  const suf = new Float64Array(entries.length);
+  for (let b = 0; b < blockOffsets.length - 1; b++) {
+    let sAcc = 0;
+    for (let p = blockOffsets[b + 1] - 1; p >= blockOffsets[b]; p--) suf[p] = sAcc += gamma[entries[p]];
+  }
+  const posA = new Float64Array(entries.length);
+  // A block is named by its end (blocks are disjoint, non-empty ranges of `entries`).
+  const firstStart = new Int32Array(entries.length + 1);
+  const blockStamp = new Int32Array(entries.length + 1).fill(-1);
+  const blockEnds = new Int32Array(winner.length);
+  return (s, g) => {
+    let nBlocks = 0;
+    let counted = false;
+    for (let e = sampleOffsets[s]; e < sampleOffsets[s + 1]; e++) {
+      const w = weight[e];
+      const i = winner[e];
+      if (!(w > 0) || gamma[i] === 0) continue;
+      counted = true;
+      const st = setStart[set[e]];
+      const end = setEnd[set[e]];
+      const a = w / (gamma[i] + suf[st]);
+      g[i] += w - a * gamma[i];
+      posA[st] += a;
+      if (blockStamp[end] !== s) {
+        blockStamp[end] = s;
+        firstStart[end] = st;
+        blockEnds[nBlocks++] = end;
+      } else if (st < firstStart[end]) firstStart[end] = st;
+    }
+    for (let k = 0; k < nBlocks; k++) {
+      const end = blockEnds[k];
+      let cumA = 0;
+      for (let p = firstStart[end]; p < end; p++) {
+        cumA += posA[p];
+        posA[p] = 0;
+        g[entries[p]] -= gamma[entries[p]] * cumA;
+      }
+    }
+    return counted;
+  };
+}
+
+/** Bradley-Terry: every (i_e, j ∈ L_e) pair adds q = w γ_j/(γ_i + γ_j) to g_i and −q to g_j. */
+export function btSampleScores(c: ChoiceEvents, gamma: Float64Array): SampleScore {
+  const { entries, setStart, setEnd, winner, set, weight, sampleOffsets } = c;
+  return (s, g) => {
+    let counted = false;
+    for (let e = sampleOffsets[s]; e < sampleOffsets[s + 1]; e++) {
+      const w = weight[e];
+      const i = winner[e];
+      const gi = gamma[i];
+      if (!(w > 0) || gi === 0) continue;
+      counted = true;
+      let win = 0;
+      for (let p = setStart[set[e]], end = setEnd[set[e]]; p < end; p++) {
+        const j = entries[p];
+        const gj = gamma[j];
+        if (gj === 0) continue;
+        const q = (w * gj) / (gi + gj);
+        win += q;
+        g[j] -= q;
+      }
+      g[i] += win;
+    }
+    return counted;
+  };
+}
