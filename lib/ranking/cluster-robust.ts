@@ -30,7 +30,9 @@
  *
  * Cost: one pass over the events for the scores g_s (./sample-scores.ts), their Gram matrix
  * B (./gram.ts; O(Σ_s k_s²) for k_s models seen in sample s), and two nf³ products for V.
- * Measured on MMLU-Pro (31 models, 11,271 samples with events): see `npm run bench:ranking`.
+ * Measured (`npm run bench:ranking`, a busy 2-core machine): MMLU-Pro (31 models, 11,271
+ * samples with events) 11 ms CPU, about three gradient passes; the generated pool of 100,000
+ * samples x 200 models 1.7 s, against 3.2 s for its fit.
  */
 import type { ChoiceEvents } from './choices';
 import { contrastVariances, type PLFit } from './plackett-luce';
