@@ -107,6 +107,8 @@ function emptyLeaderboard(method: string): ApiLeaderboard {
     warnings: [],
     scale: "log-strength",
     ci_method: "none",
+    analytic_variance: null,
+    analytic_variance_reason: null,
     prior: null,
     diagnostics: { iterations: 0, converged: true, n_choices: 0, components: 0 },
   };

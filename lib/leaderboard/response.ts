@@ -30,6 +30,9 @@ export interface ApiLeaderboard {
   warnings: ApiWarning[];
   scale: string;
   ci_method: string;
+  /** For analytic intervals: clustered by sample (the default) or model-based, and why it fell back. */
+  analytic_variance: string | null;
+  analytic_variance_reason: string | null;
   prior: number | null;
   diagnostics: { iterations: number; converged: boolean; n_choices: number; components: number; resamples?: number };
 }
@@ -54,6 +57,8 @@ export function toApiLeaderboard(r: LeaderboardResult, extraWarnings: ApiWarning
     warnings: [...extraWarnings, ...r.warnings],
     scale: r.diagnostics.scale,
     ci_method: r.diagnostics.ciMethod,
+    analytic_variance: r.diagnostics.ciMethod === "analytic" ? (r.diagnostics.analyticVariance ?? null) : null,
+    analytic_variance_reason: r.diagnostics.analyticVarianceReason ?? null,
     prior: r.diagnostics.prior,
     diagnostics: {
       iterations: r.diagnostics.iterations,
