@@ -2,11 +2,12 @@
 // whole state, so every view can be shared.
 import type { Metadata } from "next";
 import Link from "next/link";
+import { redirect } from "next/navigation";
 import { ApiError } from "@/lib/api/errors";
 import { parseQuery } from "@/lib/api/handler";
 import { configuredBaseline } from "@/lib/leaderboard/compute";
 import { leaderboardQuerySchema } from "@/lib/leaderboard/params";
-import { fromRecord, queryPageHref } from "@/lib/leaderboard/url-state";
+import { fromRecord, queryPageHref, withoutEmpty } from "@/lib/leaderboard/url-state";
 import { loadModelNames } from "@/lib/ingest/visibility";
 import { PageHeader } from "@/components/ui/page-header";
 import { ErrorState } from "@/components/ui/states";
@@ -26,6 +27,8 @@ export async function generateMetadata({ searchParams }: { searchParams: SearchP
 
 export default async function AdHocLeaderboardPage({ searchParams }: { searchParams: SearchParams }) {
   const params = fromRecord(await searchParams);
+  const cleaned = withoutEmpty(params);
+  if (cleaned) redirect(cleaned.size ? `/leaderboard?${cleaned}` : "/leaderboard");
   let query;
   try {
     query = parseQuery(params, leaderboardQuerySchema);

@@ -2,13 +2,14 @@
 // produce; the query can be saved as a concept leaderboard.
 import type { Metadata } from "next";
 import Link from "next/link";
+import { redirect } from "next/navigation";
 import { ApiError } from "@/lib/api/errors";
 import { parseQuery } from "@/lib/api/handler";
 import { computeLeaderboard, FEW_SAMPLES } from "@/lib/leaderboard/compute";
 import { DEFAULT_K, leaderboardQuerySchema, type LeaderboardQuery } from "@/lib/leaderboard/params";
 import { CONCEPT_THRESHOLD } from "@/lib/leaderboard/defaults";
 import { listRetrievedSamples } from "@/lib/leaderboard/retrieved-samples";
-import { fromRecord } from "@/lib/leaderboard/url-state";
+import { fromRecord, withoutEmpty } from "@/lib/leaderboard/url-state";
 import { listBenchmarks, listTopTags } from "@/lib/db/queries/pool-stats";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState } from "@/components/ui/states";
@@ -24,6 +25,8 @@ const EXAMPLES = ["antibodies", "macroeconomics", "python code", "contract law",
 
 export default async function QueryPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = fromRecord(await searchParams);
+  const cleaned = withoutEmpty(params);
+  if (cleaned) redirect(cleaned.size ? `/query?${cleaned}` : "/query");
   const [benchmarks, tags] = await Promise.all([listBenchmarks(), listTopTags(60)]);
   let query: LeaderboardQuery;
   let invalid: string | null = null;

@@ -2,7 +2,7 @@
 
 // Scores as dots with horizontal interval whiskers, one row per model in rank order, with the
 // baseline's value as a dashed line. Animation is off: the numbers should simply be there.
-import { CartesianGrid, ErrorBar, ReferenceLine, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
+import { CartesianGrid, Cell, ErrorBar, ReferenceLine, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
 
 export interface ChartRow {
   model: string;
@@ -20,15 +20,16 @@ interface Point {
 
 const ROW_HEIGHT = 26;
 
-/** Round ticks (1, 2 or 5 × 10^k apart) covering the domain. */
-export function niceTicks([lo, hi]: [number, number], target = 6): number[] {
+/** Round ticks (1, 2, 2.5 or 5 × 10^k apart) covering the domain, and the decimals they need. */
+export function niceTicks([lo, hi]: [number, number], target = 6): { ticks: number[]; decimals: number } {
   const raw = (hi - lo) / target;
   const mag = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? 10 * mag;
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? 10 * mag;
   const ticks: number[] = [];
-  for (let t = Math.floor(lo / step) * step; t <= hi + step * 1e-9; t += step) ticks.push(Math.round(t / step) * step);
-  if (ticks[ticks.length - 1] < hi) ticks.push(ticks[ticks.length - 1] + step);
-  return ticks;
+  for (let i = Math.floor(lo / step); i * step < hi + step * 1e-9; i++) ticks.push(i * step);
+  ticks.push(ticks[ticks.length - 1] + step);
+  const decimals = Math.max(0, -Math.floor(Math.log10(step) + 1e-9) + (Math.abs(step / mag - 2.5) < 1e-9 ? 1 : 0));
+  return { ticks, decimals };
 }
 
 function TooltipBody({ active, payload, format }: { active?: boolean; payload?: { payload: Point }[]; format: (v: number) => string }) {
@@ -45,24 +46,40 @@ function TooltipBody({ active, payload, format }: { active?: boolean; payload?: 
   );
 }
 
-export function ScoreIntervalChart({ rows, baseline, reference, domain, axisLabel, format }: { rows: ChartRow[]; baseline: string; reference: number | null; domain: [number, number]; axisLabel: string; format: (v: number) => string }) {
+interface Props {
+  rows: ChartRow[];
+  baseline: string;
+  reference: number | null;
+  domain: [number, number];
+  axisLabel: string;
+  /** Formats a score for the tooltip. */
+  format: (v: number) => string;
+  /** Whether axis ticks carry a sign (scores relative to the baseline). */
+  signed: boolean;
+}
+
+export function ScoreIntervalChart({ rows, baseline, reference, domain, axisLabel, format, signed }: Props) {
   const data: Point[] = rows
     .filter((r): r is ChartRow & { score: number } => r.score !== null && Number.isFinite(r.score))
     .map((r) => ({ model: r.model, score: r.score, ci: r.ci, err: r.ci ? [r.score - r.ci[0], r.ci[1] - r.score] : [0, 0], baseline: r.model === baseline }));
   if (data.length === 0) return <p className="text-sm text-slate-600">No scores to plot.</p>;
-  const ticks = niceTicks(domain, 5);
+  const { ticks, decimals } = niceTicks(domain, 6);
+  const tick = (v: number) => `${signed && v > 0 ? "+" : ""}${v.toFixed(decimals)}`.replace("-", "−");
   const longest = Math.max(...data.map((d) => d.model.length));
   const yWidth = Math.min(150, Math.max(70, longest * 6.2));
   return (
     <div style={{ height: data.length * ROW_HEIGHT + 56 }} className="w-full" role="img" aria-label={`Chart of ${axisLabel} with 95% intervals for ${data.length} models`}>
       <ResponsiveContainer width="100%" height="100%">
-        <ScatterChart margin={{ top: 8, right: 16, bottom: 24, left: 4 }}>
+        <ScatterChart margin={{ top: 8, right: 24, bottom: 24, left: 4 }}>
           <CartesianGrid horizontal={false} stroke="#e2e8f0" />
-          <XAxis type="number" dataKey="score" domain={[ticks[0], ticks[ticks.length - 1]]} ticks={ticks} interval={0} tickFormatter={format} tick={{ fontSize: 11, fill: "#475569" }} label={{ value: axisLabel, position: "insideBottom", offset: -14, fontSize: 11, fill: "#475569" }} />
+          <XAxis type="number" dataKey="score" domain={[ticks[0], ticks[ticks.length - 1]]} ticks={ticks} interval={0} tickFormatter={tick} tick={{ fontSize: 11, fill: "#475569" }} label={{ value: axisLabel, position: "insideBottom", offset: -14, fontSize: 11, fill: "#475569" }} />
           <YAxis type="category" dataKey="model" width={yWidth} interval={0} tick={{ fontSize: 11, fill: "#0f172a" }} allowDuplicatedCategory={false} reversed />
           {reference !== null && <ReferenceLine x={reference} stroke="#94a3b8" strokeDasharray="4 3" />}
           <Tooltip content={<TooltipBody format={format} />} cursor={{ strokeDasharray: "3 3" }} isAnimationActive={false} />
           <Scatter data={data} fill="#4338ca" isAnimationActive={false} shape="circle">
+            {data.map((d) => (
+              <Cell key={d.model} fill={d.baseline ? "#64748b" : "#4338ca"} />
+            ))}
             <ErrorBar dataKey="err" direction="x" width={4} stroke="#6366f1" strokeWidth={1.5} isAnimationActive={false} />
           </Scatter>
         </ScatterChart>

@@ -4,14 +4,13 @@
 // which models take part, and the Plackett–Luce prior. Every change is a navigation: the server
 // recomputes the leaderboard for the new URL.
 import Link, { useLinkStatus } from "next/link";
-import { useRouter } from "next/navigation";
+import { useRouter, useSearchParams } from "next/navigation";
 import { useTransition } from "react";
 import { withParams, type ParamRecord } from "@/lib/leaderboard/url-state";
 import { ModelPicker } from "./model-picker";
 
 interface Props {
   basePath: string;
-  paramString: string;
   methods: { value: string; label: string }[];
   method: string;
   /** The method/baseline that need no URL parameter here (ad hoc: the portal's; saved: the stored ones). */
@@ -37,7 +36,8 @@ const field = "rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm
 export function LeaderboardControls(p: Props) {
   const router = useRouter();
   const [pending, start] = useTransition();
-  const current = new URLSearchParams(p.paramString);
+  // Read live: sorting and the row filter change the URL without a navigation.
+  const current = new URLSearchParams(useSearchParams().toString());
   const href = (changes: ParamRecord) => withParams(p.basePath, current, changes);
   const go = (changes: ParamRecord) => start(() => router.push(href(changes), { scroll: false }));
 

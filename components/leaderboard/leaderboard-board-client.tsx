@@ -86,7 +86,7 @@ export function LeaderboardBoard({ rows, scale, baseline, query, meta, paramStri
         </p>
       </Card>
       <Card title={rows.some((r) => r.ci) ? "Scores with 95% intervals" : "Scores"}>
-        <ScoreIntervalChart rows={inRankOrder} baseline={baseline} reference={reference} domain={ciDomain(rows, reference)} axisLabel={info.label} format={(v) => formatScore(v, scale)} />
+        <ScoreIntervalChart rows={inRankOrder} baseline={baseline} reference={reference} domain={ciDomain(rows, reference)} axisLabel={info.label} format={(v) => formatScore(v, scale)} signed={info.baselineZero} />
       </Card>
     </div>
   );

@@ -36,7 +36,6 @@ export function LeaderboardView({ lb, query, source, basePath, params, defaultMe
       <LeaderboardWarnings warnings={lb.warnings} />
       <LeaderboardControls
         basePath={basePath}
-        paramString={params.toString()}
         methods={METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] }))}
         method={method}
         defaultMethod={defaultMethod}

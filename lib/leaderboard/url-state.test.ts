@@ -10,6 +10,7 @@ import {
   queryParams,
   sampleHref,
   shownRows,
+  withoutEmpty,
   withParams,
 } from "./url-state";
 
@@ -81,5 +82,12 @@ describe("fromRecord / hasAggregationOverride", () => {
     expect(hasAggregationOverride(sp)).toBe(false);
     expect(hasAggregationOverride(new URLSearchParams("method=elo"))).toBe(true);
     expect(hasAggregationOverride(new URLSearchParams("baseline="))).toBe(false);
+  });
+});
+
+describe("withoutEmpty", () => {
+  it("drops empty values and says when nothing changed", () => {
+    expect(withoutEmpty(new URLSearchParams("q=&k=&threshold=0.2&benchmark=a&benchmark="))?.toString()).toBe("threshold=0.2&benchmark=a");
+    expect(withoutEmpty(new URLSearchParams("q=x"))).toBeNull();
   });
 });

@@ -154,3 +154,17 @@ export function shownRows<R extends SortableRow>(rows: readonly R[], sort: Sort,
     return (a.rank ?? Infinity) - (b.rank ?? Infinity) || (a.model < b.model ? -1 : a.model > b.model ? 1 : 0);
   });
 }
+
+/**
+ * The parameters without empty values (a GET form submits its empty fields as `k=`), or null when
+ * nothing was empty; pages redirect to the cleaned URL so shared links stay tidy.
+ */
+export function withoutEmpty(sp: URLSearchParams): URLSearchParams | null {
+  const kept = new URLSearchParams();
+  let dropped = false;
+  for (const [key, value] of sp) {
+    if (value.trim() === "") dropped = true;
+    else kept.append(key, value);
+  }
+  return dropped ? kept : null;
+}
