@@ -57,37 +57,15 @@ function insertStatement(kind: Kind, rows: MeasurementRow[], seq: number): { tex
 }
 
 /**
- * Inserts the rows with `upload_seq = seq`. With `skipConflicts`, rows whose key already has a live
- * row are skipped (ON CONFLICT DO NOTHING); returns how many were inserted.
+ * Inserts the rows with `upload_seq = seq`, one statement per kind. Foreign-key checks stay on:
+ * they are ~45% of the insert time on the embedded database, but skipping them (session_replication_role
+ * = replica) let an importer killed mid-transaction leave orphan rows behind in testing.
  */
-export async function insertMeasurements(db: Db, rows: readonly MeasurementRow[], seq: number, skipConflicts = false): Promise<number> {
-  let inserted = 0;
+export async function insertMeasurements(db: Db, rows: readonly MeasurementRow[], seq: number): Promise<void> {
   for (const [kind, list] of byKind(rows)) {
     const st = insertStatement(kind, list, seq);
-    const r = await db.query(skipConflicts ? `${st.text} ON CONFLICT DO NOTHING` : st.text, st.values);
-    inserted += r.rowCount ?? 0;
+    await db.query(st.text, st.values);
   }
-  return inserted;
-}
-
-/**
- * Whether bulk inserts may skip the row-by-row foreign-key checks (`SET LOCAL
- * session_replication_role = replica`, what pg_restore --disable-triggers does): they are ~45% of
- * the insert time on the embedded database. Safe here because the writer itself takes every
- * sample pk and model id from the database under the ingest lease, and nothing deletes samples or
- * models while an upload holds it. Only when the role may (superuser) and `measurements` has no
- * trigger of its own that replica mode would also skip.
- */
-export async function canSkipForeignKeyChecks(db: Db): Promise<boolean> {
-  const r = await db.query<{ ok: boolean }>(
-    `SELECT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user)
-        AND NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = 'measurements'::regclass AND NOT tgisinternal) AS ok`,
-  );
-  return r.rows[0]?.ok === true;
-}
-
-export async function skipForeignKeyChecks(db: Db): Promise<void> {
-  await db.query(`SET LOCAL session_replication_role = replica`);
 }
 
 export interface LiveRow {

@@ -8,7 +8,7 @@ import type { FileSample } from "./file-context";
 import { unknownSampleMessage } from "./file-context";
 import { show } from "./messages";
 import { isKeyed, modelNames, rowKey, sameContent, toRow, type MeasurementRow } from "./measurement-rows";
-import { canSkipForeignKeyChecks, findLiveRows, insertMeasurements, skipForeignKeyChecks } from "./measurement-store";
+import { findLiveRows, insertMeasurements } from "./measurement-store";
 import type { MeasurementRecord, SampleRecord, UploadCounts } from "./types";
 import { visibleSamplesSql } from "./visibility";
 
@@ -52,7 +52,6 @@ export class UploadWriter {
   private pendingBytes = 0;
   private readonly modelIds = new Map<string, number>();
   private readonly storedSamples = new Map<string, number>();
-  private skipFk: boolean | undefined;
   /** Content updates of stored samples, applied in the publish transaction. */
   readonly sampleUpdates: SampleUpdate[] = [];
   /**
@@ -197,7 +196,7 @@ export class UploadWriter {
     const keyed = [...finals.values()];
     this.counts.measurements_new += events.length;
     try {
-      await this.transaction((c) => insertMeasurements(c, [...keyed, ...events], this.seq));
+      await withTransaction((c) => insertMeasurements(c, [...keyed, ...events], this.seq));
       this.counts.measurements_new += firsts.length;
       return;
     } catch (err) {
@@ -205,16 +204,6 @@ export class UploadWriter {
       if ((err as { code?: string }).code !== "23505") throw err;
     }
     await this.storeAgainstLive(keyed, firsts, events);
-  }
-
-  /** A batch transaction, with the foreign-key checks skipped where that is safe (see measurement-store). */
-  private async transaction<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
-    this.skipFk ??= await canSkipForeignKeyChecks(pool());
-    const skip = this.skipFk;
-    return withTransaction(async (c) => {
-      if (skip) await skipForeignKeyChecks(c);
-      return fn(c);
-    });
   }
 
   private async storeAgainstLive(keyed: MeasurementRow[], firsts: MeasurementRow[], events: MeasurementRow[]): Promise<void> {
@@ -243,7 +232,7 @@ export class UploadWriter {
       if (ok) (ok.uploadSeq === this.seq ? remove : supersede).push(ok.id);
       insert.push(row);
     }
-    await this.transaction(async (c) => {
+    await withTransaction(async (c) => {
       if (remove.length) await c.query(`DELETE FROM measurements WHERE id = ANY($1::bigint[])`, [remove]);
       if (supersede.length) await c.query(`UPDATE measurements SET superseded_by = $2 WHERE id = ANY($1::bigint[])`, [supersede, this.seq]);
       await insertMeasurements(c, insert, this.seq);
