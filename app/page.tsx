@@ -8,6 +8,7 @@ import { CapabilitySearch } from "@/components/home/capability-search";
 import { PoolStats } from "@/components/home/pool-stats";
 import { GlobalTop } from "@/components/home/global-top";
 import { BenchmarkCards, CapabilityCards } from "@/components/home/concept-sections";
+import { AutoRefresh } from "@/components/leaderboard/auto-refresh-client";
 
 export const dynamic = "force-dynamic";
 
@@ -49,6 +50,7 @@ export default async function HomePage() {
         </div>
       </div>
       <BenchmarkCards saved={saved} />
+      {saved.some((s) => !s.snapshot) && <AutoRefresh seconds={5} />}
     </div>
   );
 }

@@ -26,9 +26,12 @@ export function WorkedExampleView({ ex }: { ex: WorkedExample }) {
   const theta = new Map(ex.scores.map((s) => [s.model, s.score]));
   const top = ex.scores.find((s) => s.score !== null && s.model !== ex.baseline);
   const first = ex.events[0];
-  const firstP = first && [first.winner, ...first.losers].every((m) => theta.get(m) != null)
-    ? Math.exp(theta.get(first.winner)!) / [first.winner, ...first.losers].reduce((s, m) => s + Math.exp(theta.get(m)!), 0)
-    : null;
+  // P(first event) = e^θ_winner / Σ_{j ∈ {winner} ∪ losers} e^θ_j under the fitted scores.
+  const choiceSet = first ? [first.winner, ...first.losers] : [];
+  const firstP =
+    first && choiceSet.every((m) => theta.get(m) != null)
+      ? Math.exp(theta.get(first.winner)!) / choiceSet.reduce((sum, m) => sum + Math.exp(theta.get(m)!), 0)
+      : null;
   return (
     <div className="space-y-5 text-sm text-slate-700" data-testid="worked-example">
       <div className="rounded-md bg-slate-50 p-3">
@@ -42,17 +45,28 @@ export function WorkedExampleView({ ex }: { ex: WorkedExample }) {
         {tiered.map((g, i) => (
           <table key={i} className="mt-2 w-full text-left text-sm">
             <caption className="text-left text-xs text-slate-500">{g.kind === "ranking" ? "ranking" : g.kind === "unit_test" ? "unit test" : "metric"} “{g.key}”, best tier first</caption>
-            <thead className="text-xs text-slate-500"><tr><th className="py-1 pr-3 font-medium">Tier</th><th className="py-1 pr-3 font-medium">Value</th><th className="py-1 font-medium">Models (tied within a tier)</th></tr></thead>
+            <thead className="text-xs text-slate-500">
+              <tr>
+                <th className="py-1 pr-3 font-medium">Tier</th>
+                <th className="py-1 pr-3 font-medium">Value</th>
+                <th className="py-1 font-medium">Models (tied within a tier)</th>
+              </tr>
+            </thead>
             <tbody className="divide-y divide-slate-100">
               {g.tiers.map((t, k) => (
-                <tr key={k}><td className="py-1 pr-3 tabular-nums">{k + 1}</td><td className="py-1 pr-3 tabular-nums">{g.values?.[k] ?? "—"}</td><td className="py-1">{names(t)}</td></tr>
+                <tr key={k}>
+                  <td className="py-1 pr-3 tabular-nums">{k + 1}</td>
+                  <td className="py-1 pr-3 tabular-nums">{g.values?.[k] ?? "—"}</td>
+                  <td className="py-1">{names(t)}</td>
+                </tr>
               ))}
             </tbody>
           </table>
         ))}
         {pairwise.length > 0 && (
           <p className="mt-2">
-            Pairwise battles on this sample: {pairwise.map((g) => (g.tiers.length === 2 ? `${g.tiers[0][0]} beat ${g.tiers[1][0]}` : `${names(g.tiers[0])} tied`)).join("; ")}.
+            The sample also has {pairwise.length} pairwise battle{pairwise.length === 1 ? "" : "s"} ({pairwise.filter((g) => g.tiers.length === 1).length} tied); each
+            is its own comparison rather than a tier.
           </p>
         )}
       </div>
@@ -67,7 +81,7 @@ export function WorkedExampleView({ ex }: { ex: WorkedExample }) {
         </ul>
         {pairEvents.length > 0 && (
           <p className="mt-2">
-            and {pairEvents.length} from the battles:{" "}
+            and {pairEvents.length} from the battles (a tie gives one event each way, weight ½):{" "}
             {pairEvents.map((e) => `${e.winner} over ${names(e.losers)}${e.weight !== 1 ? ` (weight ${e.weight.toFixed(2)})` : ""}`).join("; ")}.
           </p>
         )}

@@ -28,6 +28,22 @@ export function slugify(s: string): string {
 
 const input = "mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm";
 
+function Field({ id, label, help, children }: { id: string; label: string; help?: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
+      {help && (
+        <p id={`${id}-help`} className="mt-1 text-xs text-slate-500">
+          {help}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function SaveConcept({ selection, suggestedTitle }: { selection: SaveSelection; suggestedTitle: string }) {
   const [title, setTitle] = useState(suggestedTitle);
   const [slug, setSlug] = useState(slugify(suggestedTitle));
@@ -81,28 +97,52 @@ export function SaveConcept({ selection, suggestedTitle }: { selection: SaveSele
 
   return (
     <form onSubmit={submit} className="space-y-3" aria-label="Save as concept leaderboard">
-      <div>
-        <label htmlFor="save-title" className="block text-sm font-medium text-slate-800">Title</label>
-        <input id="save-title" required minLength={2} maxLength={120} value={title} onChange={(e) => { setTitle(e.target.value); if (!slugEdited) setSlug(slugify(e.target.value)); }} className={input} />
-      </div>
-      <div>
-        <label htmlFor="save-slug" className="block text-sm font-medium text-slate-800">Slug (its URL)</label>
-        <input id="save-slug" required pattern="[a-z0-9]+(-[a-z0-9]+)*" minLength={2} maxLength={80} value={slug} onChange={(e) => { setSlug(e.target.value); setSlugEdited(true); }} className={`${input} font-mono`} aria-describedby="save-slug-help" />
-        <p id="save-slug-help" className="mt-1 text-xs text-slate-500">/leaderboards/{slug || "…"} — lowercase letters, digits and single dashes.</p>
-      </div>
-      <div>
-        <label htmlFor="save-description" className="block text-sm font-medium text-slate-800">Description (optional)</label>
+      <Field id="save-title" label="Title">
+        <input
+          id="save-title"
+          required
+          minLength={2}
+          maxLength={120}
+          value={title}
+          onChange={(e) => {
+            setTitle(e.target.value);
+            if (!slugEdited) setSlug(slugify(e.target.value));
+          }}
+          className={input}
+        />
+      </Field>
+      <Field id="save-slug" label="Slug (its URL)" help={`/leaderboards/${slug || "…"} — lowercase letters, digits and single dashes.`}>
+        <input
+          id="save-slug"
+          required
+          pattern="[a-z0-9]+(-[a-z0-9]+)*"
+          minLength={2}
+          maxLength={80}
+          value={slug}
+          onChange={(e) => {
+            setSlug(e.target.value);
+            setSlugEdited(true);
+          }}
+          className={`${input} font-mono`}
+          aria-describedby="save-slug-help"
+        />
+      </Field>
+      <Field id="save-description" label="Description (optional)">
         <input id="save-description" maxLength={500} value={description} onChange={(e) => setDescription(e.target.value)} className={input} />
-      </div>
-      <div>
-        <label htmlFor="save-token" className="block text-sm font-medium text-slate-800">Upload token</label>
-        <input id="save-token" type="password" required autoComplete="off" ref={tokenInput} className={`${input} font-mono`} aria-describedby="save-token-help" />
-        <p id="save-token-help" className="mt-1 text-xs text-slate-500">Create one with <code>npm run token -- create NAME</code>; remembered in this browser.</p>
-      </div>
+      </Field>
+      <Field id="save-token" label="Upload token" help="Create one with npm run token -- create NAME; remembered in this browser.">
+        <input id="save-token" ref={tokenInput} type="password" required autoComplete="off" className={`${input} font-mono`} aria-describedby="save-token-help" />
+      </Field>
       {state.kind === "error" && (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{state.message}</p>
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {state.message}
+        </p>
       )}
-      <button type="submit" disabled={state.kind === "saving"} className="w-full rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={state.kind === "saving"}
+        className="w-full rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:opacity-60"
+      >
         {state.kind === "saving" ? "Saving…" : "Save as concept leaderboard"}
       </button>
     </form>

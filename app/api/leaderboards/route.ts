@@ -19,6 +19,8 @@ export const GET = handler(async () => {
 });
 
 export const POST = handler(async (req) => {
+  // Browsers label cross-site requests; programs send no such header.
+  if (req.headers.get("sec-fetch-site") === "cross-site") throw new ApiError("unauthorized", "Leaderboards can only be saved from this site's pages or with a token from a program");
   await requireToken(req);
   let body: unknown;
   try {

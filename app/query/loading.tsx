@@ -1,0 +1,5 @@
+import { LeaderboardSkeleton } from "@/components/leaderboard/leaderboard-skeleton";
+
+export default function Loading() {
+  return <LeaderboardSkeleton label="Retrieving samples and ranking models…" />;
+}
