@@ -30,7 +30,7 @@ export default async function SavedLeaderboardsPage() {
           <ConceptCard s={overall} />
         </ul>
       )}
-      <CapabilityCards saved={saved} allLink={false} />
+      <CapabilityCards saved={saved} allLink={false} wide />
       <BenchmarkCards saved={saved} />
       {computing && <AutoRefresh seconds={5} />}
     </div>

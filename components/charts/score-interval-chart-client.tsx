@@ -66,14 +66,16 @@ export function ScoreIntervalChart({ rows, baseline, reference, domain, axisLabe
   const { ticks, decimals } = niceTicks(domain, 6);
   const tick = (v: number) => `${signed && v > 0 ? "+" : ""}${v.toFixed(decimals)}`.replace("-", "−");
   const longest = Math.max(...data.map((d) => d.model.length));
-  const yWidth = Math.min(150, Math.max(70, longest * 6.2));
+  const yWidth = Math.min(160, Math.max(70, longest * 6.6 + 12));
+  const maxChars = Math.floor((yWidth - 12) / 6.6);
+  const label = (name: string) => (name.length > maxChars ? `${name.slice(0, maxChars - 1)}…` : name);
   return (
     <div style={{ height: data.length * ROW_HEIGHT + 56 }} className="w-full" role="img" aria-label={`Chart of ${axisLabel} with 95% intervals for ${data.length} models`}>
       <ResponsiveContainer width="100%" height="100%">
         <ScatterChart margin={{ top: 8, right: 24, bottom: 24, left: 4 }}>
           <CartesianGrid horizontal={false} stroke="#e2e8f0" />
           <XAxis type="number" dataKey="score" domain={[ticks[0], ticks[ticks.length - 1]]} ticks={ticks} interval={0} tickFormatter={tick} tick={{ fontSize: 11, fill: "#475569" }} label={{ value: axisLabel, position: "insideBottom", offset: -14, fontSize: 11, fill: "#475569" }} />
-          <YAxis type="category" dataKey="model" width={yWidth} interval={0} tick={{ fontSize: 11, fill: "#0f172a" }} allowDuplicatedCategory={false} reversed />
+          <YAxis type="category" dataKey="model" width={yWidth} interval={0} tickFormatter={label} tick={{ fontSize: 11, fill: "#0f172a" }} allowDuplicatedCategory={false} reversed />
           {reference !== null && <ReferenceLine x={reference} stroke="#94a3b8" strokeDasharray="4 3" />}
           <Tooltip content={<TooltipBody format={format} />} cursor={{ strokeDasharray: "3 3" }} isAnimationActive={false} />
           <Scatter data={data} fill="#4338ca" isAnimationActive={false} shape="circle">

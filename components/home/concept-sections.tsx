@@ -12,7 +12,7 @@ export function splitSaved(saved: SavedWithSnapshot[]) {
   };
 }
 
-export function CapabilityCards({ saved, allLink = true }: { saved: SavedWithSnapshot[]; allLink?: boolean }) {
+export function CapabilityCards({ saved, allLink = true, wide = false }: { saved: SavedWithSnapshot[]; allLink?: boolean; wide?: boolean }) {
   const { concepts } = splitSaved(saved);
   return (
     <section aria-labelledby="concepts-heading">
@@ -35,7 +35,7 @@ export function CapabilityCards({ saved, allLink = true }: { saved: SavedWithSna
           and save it as a concept leaderboard.
         </EmptyState>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2" data-testid="concept-cards">
+        <ul className={`grid gap-3 sm:grid-cols-2 ${wide ? "lg:grid-cols-3" : ""}`} data-testid="concept-cards">
           {concepts.map((s) => (
             <ConceptCard key={s.slug} s={s} />
           ))}
