@@ -1,0 +1,98 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { plural } from "@/components/evidence/format";
+import { SelectionSummary } from "@/components/evidence/selection-summary";
+import { DisagreementTable } from "@/components/compare/disagreement-table";
+import { HeadToHeadHeatmap } from "@/components/compare/head-to-head-heatmap";
+import { ModelPicker } from "@/components/compare/model-picker-client";
+import { PairwiseTable } from "@/components/compare/pairwise-table";
+import { SubsetBars } from "@/components/compare/subset-bars-client";
+import { SubsetTable } from "@/components/compare/subset-table";
+import { Card } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { EmptyState, ErrorState, Notice } from "@/components/ui/states";
+import { ApiError } from "@/lib/api/errors";
+import { compareModels, type Comparison, type SubsetScores } from "@/lib/compare/compare";
+import { parsePageQuery, type PageSearchParams } from "@/lib/compare/page-query";
+import { compareQuerySchema, MAX_MODELS, MIN_MODELS, pickSelection } from "@/lib/compare/params";
+import { selectionQueryString } from "@/lib/models/links";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Compare models" };
+
+function Subsets({ title, rows, c, kind }: { title: string; rows: SubsetScores[]; c: Comparison; kind: string }) {
+  if (rows.length === 0) return null;
+  return (
+    <Card title={title}>
+      <SubsetBars rows={rows} models={c.models} label={`${title}: Plackett–Luce score of each model, baseline ${c.baseline} = 0`} />
+      <details className="mt-2">
+        <summary className="cursor-pointer text-sm text-indigo-700">Table of these scores</summary>
+        <div className="mt-2">
+          <SubsetTable rows={rows} models={c.models} kind={kind} />
+        </div>
+      </details>
+    </Card>
+  );
+}
+
+export default async function ComparePage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
+  const parsed = parsePageQuery(await searchParams, compareQuerySchema);
+  if (parsed.error !== null) return <ErrorState title="These parameters are not valid">{parsed.error}</ErrorState>;
+  const selection = pickSelection(parsed.data);
+  const selectionQuery = selectionQueryString(selection);
+  let c: Comparison;
+  try {
+    c = await compareModels({ models: parsed.data.models, selection });
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    return (
+      <div className="space-y-4">
+        <PageHeader title="Compare models" />
+        <ErrorState title="These models cannot be compared">{err.message}</ErrorState>
+        <Link href={`/compare${selectionQuery ? `?${selectionQuery}` : ""}`} className="text-sm text-indigo-700 underline">
+          Compare the top 5 of this selection instead
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-5">
+      <PageHeader
+        title="Compare models"
+        subtitle={
+          <span className="inline-flex flex-wrap items-center gap-1">
+            {plural(c.n_samples, "sample")} · <SelectionSummary selection={selection} /> · scores relative to {c.baseline} = 0
+          </span>
+        }
+        actions={
+          <Link href={`/leaderboard${selectionQuery ? `?${selectionQuery}` : ""}`} className="text-sm text-indigo-700 underline">
+            Leaderboard of this selection
+          </Link>
+        }
+      />
+      {c.warnings.map((w) => (
+        <Notice key={w} tone="warning">{w}</Notice>
+      ))}
+      <Card title={c.default_models ? "Models (the top 5 of this selection)" : "Models"}>
+        <ModelPicker available={c.available} selected={c.models} selectionQuery={selectionQuery} min={MIN_MODELS} max={MAX_MODELS} />
+      </Card>
+      <div className={c.models.length <= 5 ? "grid gap-5 lg:grid-cols-[auto_minmax(0,1fr)]" : "space-y-5"}>
+        <Card title="Head-to-head win probability">
+          <HeadToHeadHeatmap models={c.head_to_head.models} p={c.head_to_head.p} />
+        </Card>
+        <Card title="Head-to-head records on the samples">
+          <PairwiseTable models={c.models} pairs={c.pairwise} p={c.head_to_head.p} />
+        </Card>
+      </div>
+      <Subsets title="Scores by benchmark" rows={c.benchmarks} c={c} kind="benchmark" />
+      <Subsets title={`Scores by tag (the ${c.tags.length} largest)`} rows={c.tags} c={c} kind="tag" />
+      <Card title="Where they disagree most">
+        {c.disagreements.length === 0 ? (
+          <EmptyState title="No upsets">On every sample the compared models finish in the order of their overall scores (or tie).</EmptyState>
+        ) : (
+          <DisagreementTable rows={c.disagreements} models={c.models} />
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { EvidenceGroups } from "@/components/evidence/evidence-groups";
+import { SampleFields } from "@/components/evidence/sample-fields";
+import { plural } from "@/components/evidence/format";
+import { Card } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { EmptyState } from "@/components/ui/states";
+import { getSampleDetail } from "@/lib/samples/detail";
+import { sampleIdFromSegments } from "@/lib/samples/links";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ id: string[] }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return { title: `Sample ${sampleIdFromSegments((await params).id)}` };
+}
+
+export default async function SamplePage({ params }: Props) {
+  const id = sampleIdFromSegments((await params).id);
+  const sample = await getSampleDetail(id);
+  if (!sample) notFound();
+  const n = sample.measurements.length;
+  return (
+    <div className="space-y-5">
+      <PageHeader
+        title={<span className="break-all">Sample {sample.id}</span>}
+        subtitle={
+          <>
+            {plural(n, "measurement")} of {plural(sample.models.length, "model")} ·{" "}
+            <Link className="text-indigo-700 underline" href={`/leaderboard?benchmark=${encodeURIComponent(sample.benchmark)}`}>
+              {sample.benchmark} leaderboard
+            </Link>
+          </>
+        }
+      />
+      <SampleFields sample={sample} />
+      {n === 0 ? (
+        <EmptyState title="No measurements yet">No model has a published result on this sample, so it does not take part in any ranking.</EmptyState>
+      ) : (
+        <Card title="Every measurement and the sample-level ranking it became">
+          <p className="mb-4 max-w-3xl text-sm text-slate-600" data-testid="ranking-explanation">
+            For each metric, criterion or judge ranking, the models are ordered into tiers by their value (equal values tie), and every model
+            wins one top-1 choice over all models in strictly lower tiers (a pairwise line is its winner chosen over the other, weighted by p_a):
+            these {plural(sample.n_choice_events, "choice event")} are this sample&apos;s evidence in every Plackett–Luce leaderboard that selects it.
+          </p>
+          <EvidenceGroups measurements={sample.measurements} ranking={sample.ranking} />
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+"use client";
+
+import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { formatScore } from "@/components/evidence/format";
+import { scoreDomain, scoreTicks } from "@/components/model/axis";
+import { modelColor } from "./palette";
+
+export interface SubsetBarsRow {
+  name: string;
+  n_samples: number;
+  scores: { model: string; score: number | null; ci: [number, number] | null }[];
+}
+
+/**
+ * Grouped bars: one group per benchmark or tag, one bar per model (its score there, baseline 0),
+ * with 95% intervals. Series are keyed m0, m1, … because model names may contain dots, which
+ * Recharts would read as paths.
+ */
+export function SubsetBars({ rows, models, label }: { rows: SubsetBarsRow[]; models: string[]; label: string }) {
+  // The axis spans the scores (and 0), not the intervals: a model with almost no wins in one subset
+  // has a very wide interval that would squash every other bar; its whisker is cut at the axis.
+  const values = rows.flatMap((r) => r.scores.map((s) => s.score)).filter((v): v is number => v !== null);
+  const [lo, hi] = scoreDomain(values);
+  const data = rows.map((r) => {
+    const d: Record<string, unknown> = { name: r.name, n: r.n_samples };
+    models.forEach((m, i) => {
+      const s = r.scores.find((x) => x.model === m);
+      d[`m${i}`] = s?.score ?? null;
+      d[`e${i}`] = s && s.score !== null && s.ci ? [s.score - Math.max(lo, s.ci[0]), Math.min(hi, s.ci[1]) - s.score] : [0, 0];
+    });
+    return d;
+  });
+  const summary = rows.map((r) => `${r.name} (${r.n_samples} samples): ${r.scores.map((s) => `${s.model} ${formatScore(s.score)}`).join(", ")}`).join("; ");
+  return (
+    <figure role="img" aria-label={`${label}. ${summary}`} className="h-80 w-full">
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
+          <CartesianGrid vertical={false} stroke="#e2e8f0" />
+          <XAxis dataKey="name" tick={{ fontSize: 11 }} interval={0} angle={-25} textAnchor="end" height={70} />
+          <YAxis tick={{ fontSize: 11 }} tickFormatter={(v: number) => formatScore(v)} width={48} domain={[lo, hi]} ticks={scoreTicks([lo, hi])} allowDataOverflow />
+          <ReferenceLine y={0} stroke="#64748b" />
+          <Tooltip formatter={(v) => formatScore(typeof v === "number" ? v : null)} labelFormatter={(l, p) => `${l} · ${(p?.[0]?.payload as { n?: number })?.n ?? "?"} samples`} />
+          <Legend wrapperStyle={{ fontSize: 12 }} />
+          {models.map((m, i) => (
+            <Bar key={m} dataKey={`m${i}`} name={m} fill={modelColor(i)} isAnimationActive={false}>
+              <ErrorBar dataKey={`e${i}`} width={2} stroke="#334155" strokeWidth={1} isAnimationActive={false} />
+            </Bar>
+          ))}
+        </BarChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+}

@@ -1,0 +1,127 @@
+// lib/compare on the demo data: head-to-head probabilities, empirical records against a hand
+// count from the demo file, per-benchmark leaders, disagreements and model validation.
+import path from "node:path";
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ApiError } from "@/lib/api/errors";
+import { importFile } from "@/lib/ingest";
+import { selectionSchema } from "@/lib/leaderboard/params";
+import { resetDatabase } from "@/test/db";
+import { compareModels } from "./compare";
+
+const DEMO = path.resolve("data/demo/demo.jsonl.gz");
+const all = selectionSchema.parse({});
+
+beforeAll(async () => {
+  await resetDatabase();
+  expect((await importFile(DEMO)).status).toBe("done");
+});
+
+describe("compareModels", () => {
+  it("defaults to the top five of the selection's leaderboard", async () => {
+    const c = await compareModels({ models: [], selection: all });
+    expect(c.default_models).toBe(true);
+    expect(c.models).toHaveLength(5);
+    expect(c.models[0]).toBe("atlas-70b-instruct");
+    expect(c.models).toEqual(c.available.slice(0, 5).map((a) => a.model));
+  });
+
+  it("gives head-to-head probabilities in (0, 1) with P(i, j) + P(j, i) = 1, ordered like the scores", async () => {
+    const models = ["atlas-70b-instruct", "helix-bio-34b", "baseline-small-1b"];
+    const c = await compareModels({ models, selection: all });
+    expect(c.head_to_head.models).toEqual(models);
+    const { p } = c.head_to_head;
+    for (let i = 0; i < 3; i++) {
+      expect(p[i][i]).toBeNull();
+      for (let j = 0; j < 3; j++) {
+        if (i === j) continue;
+        expect(p[i][j]!).toBeGreaterThan(0);
+        expect(p[i][j]!).toBeLessThan(1);
+        expect(p[i][j]! + p[j][i]!).toBeCloseTo(1, 12);
+        const si = c.overall[i].score!;
+        const sj = c.overall[j].score!;
+        expect(p[i][j]!).toBeCloseTo(1 / (1 + Math.exp(sj - si)), 12);
+      }
+    }
+    expect(p[0][2]!).toBeGreaterThan(0.9);
+  });
+
+  it("counts empirical wins, losses and ties as a hand count over the demo file does", async () => {
+    const a = "helix-bio-34b";
+    const b = "atlas-70b-instruct";
+    const c = await compareModels({ models: [a, b], selection: selectionSchema.parse({ benchmark: "demo-bio-qa" }) });
+    // Hand count: demo-bio-qa holds only accuracy scores, one group per sample.
+    const acc = new Map<string, Map<string, number>>();
+    for (const line of gunzipSync(readFileSync(DEMO)).toString("utf8").split("\n")) {
+      if (!line.startsWith("{")) continue;
+      const r = JSON.parse(line);
+      if (r.type !== "score" || !r.sample.startsWith("demo-bio-qa/")) continue;
+      if (!acc.has(r.sample)) acc.set(r.sample, new Map());
+      acc.get(r.sample)!.set(r.model, r.value);
+    }
+    let wins = 0;
+    let losses = 0;
+    let ties = 0;
+    for (const m of acc.values()) {
+      if (!m.has(a) || !m.has(b)) continue;
+      if (m.get(a)! > m.get(b)!) wins++;
+      else if (m.get(a)! < m.get(b)!) losses++;
+      else ties++;
+    }
+    const ab = c.pairwise.find((r) => r.model === a && r.opponent === b)!;
+    const ba = c.pairwise.find((r) => r.model === b && r.opponent === a)!;
+    expect(ab).toMatchObject({ wins, losses, ties, n: wins + losses + ties });
+    expect(ab.rate).toBeCloseTo((wins + ties / 2) / (wins + losses + ties), 12);
+    expect(ba).toMatchObject({ wins: losses, losses: wins, ties });
+    expect(wins).toBeGreaterThan(losses);
+  });
+
+  it("fits every benchmark over the chosen models: orca-coder-33b leads demo-code-tests", async () => {
+    const models = ["orca-coder-33b", "atlas-70b-instruct", "euler-math-14b", "helix-bio-34b"];
+    const c = await compareModels({ models, selection: all });
+    expect(c.benchmarks.map((b) => b.name)).toContain("demo-code-tests");
+    const code = c.benchmarks.find((b) => b.name === "demo-code-tests")!;
+    expect(code.n_samples).toBe(66);
+    expect(code.scores.map((s) => s.model)).toEqual(models);
+    const best = [...code.scores].sort((x, y) => y.score! - x.score!)[0];
+    expect(best.model).toBe("orca-coder-33b");
+    expect(best.rank).toBe(1);
+    for (const s of code.scores) expect(s.ci![0]).toBeLessThanOrEqual(s.score!);
+    const bio = c.benchmarks.find((b) => b.name === "demo-bio-qa")!;
+    expect([...bio.scores].sort((x, y) => y.score! - x.score!)[0].model).toBe("helix-bio-34b");
+    expect(c.tags.length).toBeGreaterThan(0);
+    expect(c.tags.length).toBeLessThanOrEqual(8);
+    for (let i = 1; i < c.tags.length; i++) expect(c.tags[i - 1].n_samples).toBeGreaterThanOrEqual(c.tags[i].n_samples);
+  });
+
+  it("finds samples where the chosen models disagree with their overall order", async () => {
+    const models = ["atlas-70b-instruct", "helix-bio-34b", "quill-chat-7b"];
+    const c = await compareModels({ models, selection: selectionSchema.parse({ benchmark: "demo-bio-qa" }) });
+    expect(c.disagreements.length).toBeGreaterThan(0);
+    const scores = new Map(c.overall.map((r) => [r.model, r.score!]));
+    for (let i = 1; i < c.disagreements.length; i++) expect(c.disagreements[i - 1].disagreement).toBeGreaterThanOrEqual(c.disagreements[i].disagreement);
+    for (const d of c.disagreements) {
+      expect(d.sample_id).toMatch(/^demo-bio-qa\//);
+      expect(d.benchmark).toBe("demo-bio-qa");
+      expect(d.input.length).toBeGreaterThan(0);
+      expect(d.outcomes.map((o) => o.model)).toEqual(models);
+      // At least one upset: a model with a lower overall score finished strictly ahead.
+      const present = d.outcomes.filter((o) => o.place !== null);
+      const upset = present.some((x) => present.some((y) => x.place! < y.place! && scores.get(x.model)! < scores.get(y.model)!));
+      expect(upset).toBe(true);
+      const leader = present.reduce((x, y) => (scores.get(y.model)! > scores.get(x.model)! ? y : x));
+      expect(d.leader_lost).toBe(leader.place! > 1);
+    }
+    // helix-bio-34b leads biology; somewhere it was wrong where atlas-70b-instruct was right.
+    expect(c.disagreements.some((d) => d.leader_lost && d.outcomes[1].label === "0" && d.outcomes[0].label === "1")).toBe(true);
+  });
+
+  it("rejects unknown models, naming them, and too few or too many models", async () => {
+    await expect(compareModels({ models: ["atlas-70b-instruct", "no-such-model"], selection: all })).rejects.toThrow(/no-such-model/);
+    await expect(compareModels({ models: ["atlas-70b-instruct", "no-such-model"], selection: all })).rejects.toBeInstanceOf(ApiError);
+    await expect(compareModels({ models: ["atlas-70b-instruct"], selection: all })).rejects.toThrow(/at least 2/);
+    const eleven = Array.from({ length: 11 }, (_, i) => `m${i}`);
+    await expect(compareModels({ models: eleven, selection: all })).rejects.toThrow(/at most 10/);
+  });
+});

@@ -1,0 +1,143 @@
+// GET /api/compare: how a handful of models compare on one selection of samples.
+//   - head_to_head: P(i beats j) = 1 / (1 + exp(s_j − s_i)) from the selection's one
+//     Plackett–Luce fit over all models (the live leaderboard's scores);
+//   - pairwise: empirical wins / losses / ties of i over j from the per-sample orderings;
+//   - benchmarks, tags: one Plackett–Luce fit per benchmark and per top tag over the chosen
+//     models plus the baseline (the anchor fixed at 0, so the bars share the leaderboard's scale);
+//   - disagreements: the samples whose orderings most contradict the chosen models' overall order.
+import { ApiError } from "@/lib/api/errors";
+import { env } from "@/lib/env";
+import { computeLeaderboard, configuredBaseline } from "@/lib/leaderboard/compute";
+import { loadBatch } from "@/lib/leaderboard/load-batch";
+import { leaderboardQuerySchema, type Selection } from "@/lib/leaderboard/params";
+import type { ApiLeaderboardRow } from "@/lib/leaderboard/response";
+import { findVisibleModels } from "@/lib/models/queries";
+import { tieredGroups } from "@/lib/ranking/groups";
+import { DEFAULT_PRIOR } from "@/lib/ranking/prior";
+import { headToHead } from "@/lib/ranking/views";
+import { retrieve } from "@/lib/retrieval/retrieve";
+import { loadSampleSummaries } from "@/lib/samples/queries";
+import { disagreements, type Outcome } from "./disagreement";
+import { empiricalPairs, type PairRecord } from "./pairwise";
+import { DEFAULT_MODELS, MAX_MODELS, MIN_MODELS, pickSelection } from "./params";
+import { benchmarkSubsets, fitSubsets, topTagSubsets, type SubsetFit } from "./subset-fits";
+
+export const TOP_TAGS = 8;
+export const DISAGREEMENTS = 15;
+
+export interface SubsetScore {
+  model: string;
+  rank: number | null;
+  score: number | null;
+  ci: [number, number] | null;
+  n_samples: number;
+}
+
+export interface SubsetScores {
+  name: string;
+  n_samples: number;
+  baseline: string;
+  /** one entry per chosen model, in the order of `models` (null scores where it has no data) */
+  scores: SubsetScore[];
+}
+
+export interface Comparison {
+  models: string[];
+  /** true when `models` was not given and the top of the leaderboard was taken */
+  default_models: boolean;
+  baseline: string;
+  n_samples: number;
+  /** the chosen models' rows of the selection's Plackett–Luce leaderboard */
+  overall: ApiLeaderboardRow[];
+  /** p[i][j] = P(models[i] beats models[j]); null on the diagonal and for unranked models */
+  head_to_head: { models: string[]; p: (number | null)[][] };
+  pairwise: PairRecord[];
+  benchmarks: SubsetScores[];
+  tags: SubsetScores[];
+  disagreements: {
+    sample_id: string;
+    benchmark: string;
+    input: string;
+    kind: string;
+    key: string;
+    disagreement: number;
+    upsets: number;
+    leader_lost: boolean;
+    outcomes: Outcome[];
+  }[];
+  /** every model of the selection's leaderboard, by rank: what the picker offers */
+  available: { model: string; rank: number | null; score: number | null }[];
+  warnings: string[];
+}
+
+async function chooseModels(requested: string[], ranked: ApiLeaderboardRow[]): Promise<{ models: string[]; isDefault: boolean }> {
+  const unique = [...new Set(requested)];
+  if (unique.length === 0) {
+    const top = ranked.filter((r) => r.score !== null).slice(0, DEFAULT_MODELS).map((r) => r.model);
+    if (top.length < MIN_MODELS) throw new ApiError("unprocessable", `This selection ranks ${top.length} model${top.length === 1 ? "" : "s"}: at least ${MIN_MODELS} are needed to compare`);
+    return { models: top, isDefault: true };
+  }
+  if (unique.length < MIN_MODELS) throw new ApiError("bad_request", `Parameter "models": give at least ${MIN_MODELS} different models (got ${unique.length})`);
+  if (unique.length > MAX_MODELS) throw new ApiError("bad_request", `Parameter "models": at most ${MAX_MODELS} models can be compared (got ${unique.length})`);
+  const known = await findVisibleModels(unique);
+  const unknown = unique.filter((m) => !known.has(m));
+  if (unknown.length) throw new ApiError("bad_request", `Parameter "models": unknown model${unknown.length > 1 ? "s" : ""} ${unknown.map((m) => `"${m}"`).join(", ")}`);
+  return { models: unique, isDefault: false };
+}
+
+function subsetScores(fits: SubsetFit[], models: string[]): SubsetScores[] {
+  return fits.map((f) => {
+    const byModel = new Map(f.rows.map((r) => [r.model, r]));
+    return {
+      name: f.name,
+      n_samples: f.nSamples,
+      baseline: f.baseline,
+      scores: models.map((model) => {
+        const r = byModel.get(model);
+        return { model, rank: r?.rank ?? null, score: r?.score ?? null, ci: r?.ci ?? null, n_samples: r?.nSamples ?? 0 };
+      }),
+    };
+  });
+}
+
+export async function compareModels(input: { models: string[]; selection: Selection }): Promise<Comparison> {
+  const selection = pickSelection(input.selection);
+  const lb = await computeLeaderboard({ ...leaderboardQuerySchema.parse({}), ...selection });
+  const { models, isDefault } = await chooseModels(input.models, lb.models);
+  const rows = new Map(lb.models.map((r) => [r.model, r]));
+  const warnings = models.filter((m) => !rows.get(m) || rows.get(m)!.score === null).map((m) => `${m} has no score in this selection`);
+
+  const baseline = lb.baseline || configuredBaseline();
+  const retrieval = await retrieve(selection);
+  const { batch, samplePks } = await loadBatch(
+    retrieval.samples.map((s) => s.pk),
+    new Set([...models, baseline]),
+  );
+  const chosen = models.map((m) => batch.modelNames.indexOf(m)).filter((i) => i >= 0);
+  const groups = tieredGroups(batch);
+  const prior = env().PL_PRIOR ?? DEFAULT_PRIOR;
+  const fitOpts = { baseline, prior };
+  const onlyChosen = (fits: SubsetFit[]) => subsetScores(fits, models);
+
+  const overallScore = (i: number) => rows.get(batch.modelNames[i])?.score ?? null;
+  const found = disagreements(batch, groups, chosen, chosen.map(overallScore), DISAGREEMENTS);
+  const summaries = new Map((await loadSampleSummaries(found.map((d) => samplePks[d.sample]))).map((s) => [s.pk, s]));
+
+  return {
+    models,
+    default_models: isDefault,
+    baseline,
+    n_samples: lb.n_samples,
+    overall: models.flatMap((m) => (rows.has(m) ? [rows.get(m)!] : [])),
+    head_to_head: { models, p: headToHead(models.map((m) => rows.get(m)?.score ?? null)) },
+    pairwise: empiricalPairs(batch, groups, chosen),
+    benchmarks: onlyChosen(fitSubsets(batch, benchmarkSubsets(batch), fitOpts)),
+    tags: onlyChosen(fitSubsets(batch, topTagSubsets(batch, TOP_TAGS), fitOpts)),
+    disagreements: found.map(({ sample, ...d }) => {
+      const s = summaries.get(samplePks[sample]);
+      return { sample_id: s?.id ?? String(samplePks[sample]), benchmark: s?.benchmark ?? "", input: s?.input ?? "", ...d };
+    }),
+    available: lb.models.map((r) => ({ model: r.model, rank: r.rank, score: r.score })),
+    warnings,
+  };
+}

@@ -1,0 +1,61 @@
+// One Plackett–Luce fit per subset of a batch's samples (a benchmark, a tag): where a model is
+// strong and where it is weak. Each subset is cut with the engine's `selectSamples` and ranked by
+// `rank` exactly as a leaderboard would be, with the baseline fixed at 0 wherever it has data.
+import { rank } from "@/lib/ranking/leaderboard";
+import { samplesPerModel, type MeasurementBatch } from "@/lib/ranking/measurements";
+import { selectSamples } from "@/lib/ranking/subset";
+import type { LeaderboardRow } from "@/lib/ranking/leaderboard-types";
+
+export interface Subset {
+  name: string;
+  /** 1 for the batch's samples in the subset */
+  mask: Uint8Array;
+  nSamples: number;
+}
+
+export interface SubsetFit {
+  name: string;
+  nSamples: number;
+  /** the model fixed at 0 in this fit */
+  baseline: string;
+  /** models with measurements in the subset, by rank */
+  rows: LeaderboardRow[];
+}
+
+function subsetsOf(nSamples: number, labelsOf: (s: number) => string[]): Subset[] {
+  const masks = new Map<string, Uint8Array>();
+  const counts = new Map<string, number>();
+  for (let s = 0; s < nSamples; s++) {
+    for (const label of new Set(labelsOf(s))) {
+      if (!label) continue;
+      let m = masks.get(label);
+      if (!m) masks.set(label, (m = new Uint8Array(nSamples)));
+      m[s] = 1;
+      counts.set(label, (counts.get(label) ?? 0) + 1);
+    }
+  }
+  return [...masks].map(([name, mask]) => ({ name, mask, nSamples: counts.get(name)! }));
+}
+
+/** One subset per benchmark, alphabetically. */
+export function benchmarkSubsets(b: MeasurementBatch): Subset[] {
+  return subsetsOf(b.nSamples, (s) => [b.sampleBenchmarks?.[s] ?? ""]).sort((x, y) => x.name.localeCompare(y.name));
+}
+
+/** The `limit` tags with most samples (at least `minSamples`), largest first. */
+export function topTagSubsets(b: MeasurementBatch, limit: number, minSamples = 1): Subset[] {
+  return subsetsOf(b.nSamples, (s) => b.sampleTags?.[s] ?? [])
+    .filter((t) => t.nSamples >= minSamples)
+    .sort((x, y) => y.nSamples - x.nSamples || x.name.localeCompare(y.name))
+    .slice(0, limit);
+}
+
+export function fitSubsets(b: MeasurementBatch, subsets: Subset[], opts: { baseline?: string; prior: number }): SubsetFit[] {
+  return subsets.map((subset) => {
+    const sub = selectSamples(b, subset.mask);
+    const perModel = samplesPerModel(sub);
+    const i = opts.baseline === undefined ? -1 : sub.modelNames.indexOf(opts.baseline);
+    const result = rank("plackett-luce", sub, { baseline: i >= 0 && perModel[i] > 0 ? i : undefined, prior: opts.prior });
+    return { name: subset.name, nSamples: result.nSamples, baseline: result.baseline, rows: result.models.filter((r) => r.nSamples > 0) };
+  });
+}

@@ -1,0 +1,76 @@
+// lib/models on the demo data: strengths and weaknesses by benchmark and tag, and the evidence
+// behind a leaderboard row.
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { importFile } from "@/lib/ingest";
+import { selectionSchema } from "@/lib/leaderboard/params";
+import { getSampleDetail } from "@/lib/samples/detail";
+import { resetDatabase } from "@/test/db";
+import { modelProfile } from "./profile";
+
+beforeAll(async () => {
+  await resetDatabase();
+  expect((await importFile(path.resolve("data/demo/demo.jsonl.gz"))).status).toBe("done");
+});
+
+describe("modelProfile", () => {
+  it("returns null for an unknown model", async () => {
+    expect(await modelProfile("no-such-model")).toBeNull();
+  });
+
+  it("ranks a specialist first where it is strong and low where it is weak", async () => {
+    const p = (await modelProfile("orca-coder-33b"))!;
+    expect(p.baseline).toBe("reference-4o-mini");
+    expect(p.evidence).toBeNull();
+    expect(p.overall?.n_models).toBe(16);
+    // Sorted strongest first: programming is its best benchmark, where it ranks 1st.
+    expect(p.benchmarks[0]).toMatchObject({ name: "demo-code-tests", rank: 1, n_samples: 66 });
+    expect(p.benchmarks[0].leader?.model).toBe("orca-coder-33b");
+    for (let i = 1; i < p.benchmarks.length; i++) expect(p.benchmarks[i - 1].score!).toBeGreaterThanOrEqual(p.benchmarks[i].score!);
+    const law = p.benchmarks.find((b) => b.name === "demo-law-mc")!;
+    expect(law.rank!).toBeGreaterThan(8);
+    expect(law.leader?.model).toBe("sage-law-13b");
+    const programming = p.tags.find((t) => t.name === "programming")!;
+    expect(programming.rank).toBe(1);
+    for (const b of p.benchmarks) {
+      expect(b.ci![0]).toBeLessThanOrEqual(b.score!);
+      expect(b.ci![1]).toBeGreaterThanOrEqual(b.score!);
+      expect(b.model_n_samples).toBeLessThanOrEqual(b.n_samples);
+    }
+  });
+
+  it("scores the baseline 0 everywhere", async () => {
+    const p = (await modelProfile("reference-4o-mini"))!;
+    for (const b of [...p.benchmarks, ...p.tags]) expect(b.score).toBe(0);
+  });
+
+  it("lists the samples behind a leaderboard row with the model's outcome on each", async () => {
+    const p = (await modelProfile("helix-bio-34b", selectionSchema.parse({ benchmark: "demo-bio-qa" })))!;
+    const e = p.evidence!;
+    expect(e.row).toMatchObject({ model: "helix-bio-34b", rank: 1 });
+    expect(e.n_retrieved).toBe(73);
+    expect(e.n_samples).toBe(e.row!.n_samples);
+    expect(e.samples).toHaveLength(e.n_samples);
+    for (const s of e.samples) {
+      expect(s.benchmark).toBe("demo-bio-qa");
+      expect(s.outcomes).toHaveLength(1);
+      expect(s.outcomes[0]).toMatchObject({ kind: "score", key: "accuracy" });
+      expect([0, 1]).toContain(s.outcomes[0].value);
+    }
+    // The outcome agrees with the sample's own page.
+    const first = e.samples[0];
+    const d = (await getSampleDetail(first.id))!;
+    const measured = d.measurements.find((m) => m.type === "score" && m.model === "helix-bio-34b");
+    expect(measured && measured.type === "score" && measured.value).toBe(first.outcomes[0].value);
+    const group = d.ranking[0];
+    const tier = group.tiers.findIndex((t) => t.models.includes("helix-bio-34b"));
+    expect(first.loses_to).toBe(group.tiers.slice(0, tier).flatMap((t) => t.models).length);
+    expect(first.beats).toBe(group.tiers.slice(tier + 1).flatMap((t) => t.models).length);
+  });
+
+  it("limits the evidence list but counts every sample", async () => {
+    const p = (await modelProfile("helix-bio-34b", selectionSchema.parse({ tag: "biology" }), { limit: 5 }))!;
+    expect(p.evidence!.samples).toHaveLength(5);
+    expect(p.evidence!.n_samples).toBeGreaterThan(5);
+  });
+});

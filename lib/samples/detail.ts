@@ -1,0 +1,53 @@
+// GET /api/samples/{id}: one sample, every visible measurement of it, and the sample-level ranking
+// those measurements became (./sample-ranking.ts) — the evidence behind every leaderboard row.
+import { loadModelNames, loadVisibleMeasurements } from "@/lib/ingest/visibility";
+import { loadBatch } from "@/lib/leaderboard/load-batch";
+import { findVisibleSample } from "./queries";
+import { toRawMeasurements, type RawMeasurement } from "./raw-measurements";
+import { sampleLevelRanking, type RankingGroupView } from "./sample-ranking";
+
+export interface SampleDetail {
+  id: string;
+  benchmark: string;
+  task: string | null;
+  tags: string[];
+  input: string;
+  reference: string | null;
+  metadata: Record<string, unknown>;
+  image_url: string | null;
+  /** Models with at least one measurement on this sample, by name. */
+  models: string[];
+  measurements: RawMeasurement[];
+  /** One entry per group: tiers best first and the top-1 choice events they yield. */
+  ranking: RankingGroupView[];
+  n_choice_events: number;
+}
+
+/** The sample with this id, or null when there is no visible one. */
+export async function getSampleDetail(id: string): Promise<SampleDetail | null> {
+  const sample = await findVisibleSample(id);
+  if (!sample) return null;
+  const [rows, names, { batch }] = await Promise.all([loadVisibleMeasurements([sample.pk]), loadModelNames(), loadBatch([sample.pk])]);
+  const measurements = toRawMeasurements(rows, names);
+  const ranking = batch.nSamples > 0 ? sampleLevelRanking(batch, 0) : [];
+  const models = new Set<string>();
+  for (const m of measurements) {
+    if (m.type === "pairwise") models.add(m.model_a).add(m.model_b);
+    else if (m.type === "ranking") m.ranking.flat().forEach((n) => models.add(n));
+    else models.add(m.model);
+  }
+  return {
+    id: sample.id,
+    benchmark: sample.benchmark,
+    task: sample.task,
+    tags: sample.tags,
+    input: sample.input,
+    reference: sample.reference,
+    metadata: sample.metadata,
+    image_url: sample.image_url,
+    models: [...models].sort((a, b) => a.localeCompare(b)),
+    measurements,
+    ranking,
+    n_choice_events: ranking.reduce((n, g) => n + g.choices.length, 0),
+  };
+}

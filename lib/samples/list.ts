@@ -1,0 +1,45 @@
+// GET /api/samples: the samples a selection retrieves, best first (by similarity to `q`; by
+// storage order without a query text), one page at a time.
+import { retrieve } from "@/lib/retrieval/retrieve";
+import type { Selection } from "@/lib/leaderboard/params";
+import { loadSampleSummaries } from "./queries";
+import { DEFAULT_LIMIT, type Page } from "./params";
+
+export interface ListedSample {
+  id: string;
+  benchmark: string;
+  task: string | null;
+  tags: string[];
+  input: string;
+  input_length: number;
+  reference: string | null;
+  /** Cosine similarity to `q`; null without a query text. */
+  similarity: number | null;
+}
+
+export interface SampleList {
+  /** Samples the selection retrieves (all pages). */
+  n_samples: number;
+  offset: number;
+  limit: number;
+  embedder: string | null;
+  notice: string | null;
+  samples: ListedSample[];
+}
+
+export async function listSamples(selection: Selection, page: Page = {}): Promise<SampleList> {
+  const offset = page.offset ?? 0;
+  const limit = page.limit ?? DEFAULT_LIMIT;
+  const retrieval = await retrieve(selection);
+  const slice = retrieval.samples.slice(offset, offset + limit);
+  const summaries = await loadSampleSummaries(slice.map((s) => s.pk));
+  const similarity = new Map(slice.map((s) => [s.pk, s.similarity]));
+  return {
+    n_samples: retrieval.samples.length,
+    offset,
+    limit,
+    embedder: retrieval.embedder,
+    notice: retrieval.notice ?? null,
+    samples: summaries.map(({ pk, ...s }) => ({ ...s, similarity: similarity.get(pk) ?? null })),
+  };
+}
