@@ -1,27 +1,25 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
+import { rememberToken, useStoredToken } from "@/components/ui/stored-token";
 import { uploadFile, UploadError, type Phase, type UploadReport } from "./upload-request";
 import { UploadReportView } from "./upload-report";
 
-const TOKEN_KEY = "portal-upload-token";
-
 export function UploadClient() {
   const [file, setFile] = useState<File | null>(null);
-  const [token, setToken] = useState("");
+  const stored = useStoredToken();
+  const [typed, setToken] = useState<string | null>(null);
+  const token = typed ?? stored;
   const [partial, setPartial] = useState(false);
   const [dragging, setDragging] = useState(false);
   const [phase, setPhase] = useState<Phase | null>(null);
   const [report, setReport] = useState<UploadReport | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-
-  useEffect(() => setToken(localStorage.getItem(TOKEN_KEY) ?? ""), []);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (!file || !token.trim()) return;
-    localStorage.setItem(TOKEN_KEY, token.trim());
+    rememberToken(token.trim());
     setReport(null);
     setError(null);
     setPhase({ phase: "uploading", fraction: 0 });
@@ -56,7 +54,6 @@ export function UploadClient() {
           </label>
           <p className="mt-1 text-slate-600">Drop a .jsonl or .jsonl.gz file here, or choose one.</p>
           <input
-            ref={input}
             id="results-file"
             name="file"
             type="file"
