@@ -2,7 +2,8 @@
 // into a fresh embedded database in a temp dir, while a concurrent reader runs `SELECT 1` every
 // 10 ms; prints the import time, lines/s and the reader's worst wait (how long the portal would be
 // blocked). Then re-sends the same lines in a different file (every line a duplicate) and the
-// same file again (a duplicate upload).
+// same file again (a duplicate upload). The database runs in this process, so CPU time is the
+// cost of the import itself when the machine is busy with other work (wall time is then longer).
 import { mkdtempSync, rmSync, writeFileSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -51,12 +52,15 @@ function startReader(url: string): { stop(): Promise<ReaderStats> } {
 async function timed(label: string, url: string, target: string): Promise<UploadReport> {
   const reader = startReader(url);
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   const report = await importFile(target);
   const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   const r = await reader.stop();
   const c = report.counts;
   console.log(
-    `${label}: ${report.status} in ${seconds.toFixed(1)} s, ${Math.round(report.lines / seconds)} lines/s ` +
+    `${label}: ${report.status} in ${seconds.toFixed(1)} s (CPU ${cpuSeconds.toFixed(1)} s), ${Math.round(report.lines / seconds)} lines/s ` +
       `(${report.lines} lines; samples ${c.samples_new} new; measurements ${c.measurements_new} new, ${c.measurements_updated} updated; ` +
       `${c.duplicates} duplicates, ${c.rejected} rejected)`,
   );

@@ -215,7 +215,7 @@ async function ingest(row: UploadRow, source: string, opts: ProcessOptions): Pro
     outcome.counts = { ...emptyCounts(), rejected: counts.rejected };
     outcome.message = fileError
       ? `${fileError}; nothing was stored`
-      : `${counts.rejected} line${counts.rejected === 1 ? " was" : "s were"} rejected, so nothing was stored (all-or-nothing); fix ${counts.rejected === 1 ? "it" : "them"}, or upload with partial=true to store only the valid lines`;
+      : `${counts.rejected} line${counts.rejected === 1 ? " was" : "s were"} rejected, so nothing was stored (all-or-nothing); fix ${counts.rejected === 1 ? "it" : "them"}, or send the file with partial=true (\`npm run import -- FILE --partial\`) to store only the valid lines`;
     if (!(await markFailing(row.id, outcome))) throw new LostLeaseError(row.id);
     await deleteUploadRows(row.seq);
     await markFailed(row.id);
