@@ -8,12 +8,17 @@ import { reloadEnv, databaseUrl } from "@/lib/env";
 import { migrate } from "@/lib/db/migrate";
 import { closeDb } from "@/lib/db/client";
 import { ensureDefaultLeaderboards } from "@/lib/leaderboard/defaults";
+import { recoverInterruptedUploads } from "@/lib/ingest";
 import { run } from "./lib/processes";
 
 const DEMO_FILE = path.join(process.cwd(), "data", "demo", "demo.jsonl.gz");
 const log = (msg: string) => console.log(`[seed] ${msg}`);
 
-export async function seed(): Promise<void> {
+/**
+ * `ownsDatabase`: this process started the embedded database, so no other process can be writing
+ * and any upload still marked running was cut off by a crash: clean it up at once.
+ */
+export async function seed(opts: { ownsDatabase?: boolean } = {}): Promise<void> {
   const config = reloadEnv();
   const url = databaseUrl();
   const db = new pg.Pool({ connectionString: url, max: 1 });
@@ -30,6 +35,8 @@ export async function seed(): Promise<void> {
     await db.end();
   }
   try {
+    const recovered = await recoverInterruptedUploads({ staleAfterSeconds: opts.ownsDatabase ? 0 : undefined });
+    if (recovered.failed.length) log(`cleaned up interrupted uploads: ${recovered.failed.join(", ")}`);
     const added = await ensureDefaultLeaderboards();
     if (added.length) log(`saved leaderboards added: ${added.join(", ")}`);
   } finally {

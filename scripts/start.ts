@@ -48,7 +48,7 @@ async function main() {
   reloadEnv();
 
   // The build does not touch the database, so it runs while the demo data loads.
-  const tasks: Promise<void>[] = [seed()];
+  const tasks: Promise<void>[] = [seed({ ownsDatabase: embedded !== undefined })];
   const build = buildIsStale(root);
   if (build.stale) {
     log(`building the web app (${build.reason})`);

@@ -13,12 +13,88 @@ export interface EmbeddedPostgres {
   stop(): Promise<void>;
 }
 
+interface QueuedMessage {
+  handlerId: number;
+  message: Uint8Array;
+  onData: (data: Uint8Array) => void;
+  resolve: (bytes: number) => void;
+  reject: (err: unknown) => void;
+}
+
+interface QueryQueue {
+  queue: QueuedMessage[];
+  processing: boolean;
+  lastHandlerId: number | null;
+  db: PGlite;
+  processQueue(): Promise<void>;
+  clearQueueForHandler(handlerId: number): void;
+}
+
+// Frontend message types of the extended query protocol (Parse, Bind, Describe, Execute, Close,
+// Flush); Sync ends an exchange, as does a simple Query.
+const EXTENDED = new Set([0x50, 0x42, 0x44, 0x45, 0x43, 0x48]);
+const SYNC = 0x53;
+const QUERY = 0x51;
+
+/**
+ * pglite-socket switches between clients after any single protocol message, so outside a
+ * transaction another client's query can land between one client's Parse and Bind, and that Bind
+ * then runs against the wrong unnamed statement ("bind message supplies 2 parameters, but
+ * prepared statement "" requires 1" — or, worse, silently). This queue keeps the session with one
+ * client from its first extended-protocol message to its Sync, and for a whole transaction.
+ */
+function serializeExchanges(server: PGLiteSocketServer): void {
+  const q = (server as unknown as { queryQueue: QueryQueue }).queryQueue;
+  let owner: number | null = null;
+  q.processQueue = async function processQueue(this: QueryQueue) {
+    if (this.processing) return;
+    this.processing = true;
+    try {
+      while (this.queue.length > 0) {
+        const holder = owner ?? (this.db.isInTransaction() ? this.lastHandlerId : null);
+        const index = holder === null ? 0 : this.queue.findIndex((m) => m.handlerId === holder);
+        if (index === -1) break; // the holder's next message re-enters processQueue when it arrives
+        const item = this.queue.splice(index, 1)[0];
+        let bytes = 0;
+        try {
+          await this.db.runExclusive(() =>
+            this.db.execProtocolRawStream(item.message, {
+              onRawData: (data: Uint8Array) => {
+                bytes += data.length;
+                item.onData(data);
+              },
+            }),
+          );
+        } catch (err) {
+          item.reject(err);
+          continue;
+        }
+        this.lastHandlerId = item.handlerId;
+        const type = item.message[0];
+        if (EXTENDED.has(type)) owner = item.handlerId;
+        else if (type === SYNC || type === QUERY) owner = null;
+        item.resolve(bytes);
+      }
+    } finally {
+      this.processing = false;
+    }
+  };
+  const clear = q.clearQueueForHandler.bind(q);
+  // A client that disconnects mid-exchange gives the session back.
+  q.clearQueueForHandler = (handlerId: number) => {
+    if (owner === handlerId) owner = null;
+    clear(handlerId);
+    void q.processQueue();
+  };
+}
+
 export async function startEmbeddedPostgres(opts: { dataDir: string; port?: number }): Promise<EmbeddedPostgres> {
   const dataDir = path.resolve(opts.dataDir, "pg");
   mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create({ dataDir, extensions: { vector } });
   await db.exec("CREATE EXTENSION IF NOT EXISTS vector");
   const server = new PGLiteSocketServer({ db, port: opts.port ?? 0, host: "127.0.0.1", maxConnections: 100 });
+  serializeExchanges(server);
   await server.start();
   let stopped = false;
   return {

@@ -1,0 +1,68 @@
+// The embedded server shares one Postgres session among all clients. Queries of different clients
+// must never interleave inside one extended-protocol exchange (Parse … Sync), or one client's Bind
+// lands on another's statement. This hammers it with a mix of simple and extended queries.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { startEmbeddedPostgres } from "./embedded";
+
+describe("embedded Postgres server", () => {
+  it("keeps concurrent clients' simple and extended queries apart", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "portal-emb-"));
+    const db = await startEmbeddedPostgres({ dataDir: dir });
+    const pools = [0, 1, 2].map(() => new pg.Pool({ connectionString: db.url, max: 4 }));
+    let wrong = 0;
+    const errors: string[] = [];
+    // A writer in short transactions, as an upload is: the session belongs to it until COMMIT.
+    const writer = async () => {
+      const c = await pools[0].connect();
+      try {
+        await c.query("CREATE TEMP TABLE IF NOT EXISTS t (x int)");
+        for (let i = 0; i < 60; i++) {
+          await c.query("BEGIN");
+          await c.query("INSERT INTO t SELECT g FROM generate_series(1, $1::int) g", [50 + i]);
+          await c.query("SELECT count(*) FROM t WHERE x > $1", [i]);
+          await c.query("COMMIT");
+        }
+      } catch (err) {
+        errors.push(`writer: ${(err as Error).message}`);
+      } finally {
+        c.release();
+      }
+    };
+    try {
+      await Promise.all([
+        writer(),
+        ...pools.flatMap((p, pi) =>
+          Array.from({ length: 4 }, async (_, j) => {
+            for (let i = 0; i < 150; i++) {
+              const x = pi * 10_000 + j * 1000 + i;
+              try {
+                if ((i + j + pi) % 3 === 0) {
+                  const r = await p.query(`SELECT ${x} AS x, count(*) AS n FROM generate_series(1, 3000)`);
+                  if (r.rows[0].x !== x) wrong++;
+                } else if ((i + j) % 3 === 1) {
+                  const r = await p.query("SELECT $1::int AS x, $2::text AS y, count(*) AS n FROM generate_series(1, 2000)", [x, `s${x}`]);
+                  if (r.rows[0].x !== x || r.rows[0].y !== `s${x}`) wrong++;
+                } else {
+                  const r = await p.query("SELECT $1::int + 1 AS x", [x]);
+                  if (r.rows[0].x !== x + 1) wrong++;
+                }
+              } catch (err) {
+                errors.push((err as Error).message);
+              }
+            }
+          }),
+        ),
+      ]);
+    } finally {
+      await Promise.all(pools.map((p) => p.end()));
+      await db.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(errors.slice(0, 5)).toEqual([]);
+    expect(wrong).toBe(0);
+  });
+});
