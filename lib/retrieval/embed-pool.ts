@@ -6,6 +6,7 @@ import { pool } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { fitLsa, sampleDocument, serializeLsa } from "@/lib/retrieval/embedder";
 import { activeEmbedder, LSA_STATE_NAME, type ActiveEmbedder } from "./active";
+import { maintainSearch } from "./hnsw";
 import { vectorLiteral } from "./search";
 
 /** Refit the fallback when the pool has grown by this factor since the last fit. */
@@ -55,7 +56,15 @@ export interface EmbedRunResult {
   embedded: number;
 }
 
-export async function embedPendingSamples(onProgress?: (p: EmbedProgress) => Promise<void> | void): Promise<EmbedRunResult> {
+export interface EmbedRunOptions {
+  /** Vectors above which the HNSW index is built (default HNSW_MIN_VECTORS; tests lower it). */
+  hnswMinVectors?: number;
+}
+
+export async function embedPendingSamples(
+  onProgress?: (p: EmbedProgress) => Promise<void> | void,
+  opts: EmbedRunOptions = {},
+): Promise<EmbedRunResult> {
   let active: ActiveEmbedder = await activeEmbedder();
   let fitted = false;
   if (active.kind === "fallback" && (await fallbackNeedsFit())) {
@@ -89,5 +98,7 @@ export async function embedPendingSamples(onProgress?: (p: EmbedProgress) => Pro
     )).rows[0].n;
     await onProgress?.({ embedded, remaining });
   }
+  // Planner statistics, and an HNSW index where the pool is large (lib/retrieval/hnsw.ts).
+  await maintainSearch(name, { minVectors: opts.hnswMinVectors });
   return { embedder: name, fitted, embedded };
 }

@@ -1,0 +1,135 @@
+// The HNSW path of retrieval on the demo data, with the index threshold lowered so that 542
+// samples count as a large pool: the embedding job builds the index, filtered kNN through it finds
+// the same top k as the exact scan (the index walk is forced: on 542 vectors the planner rightly
+// prefers the exact scan), and the default threshold drops it again.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeDb, pool } from "@/lib/db/client";
+import { leaderboardQuerySchema, type Selection } from "@/lib/leaderboard/params";
+import { resetDatabase } from "@/test/db";
+import { importDemo } from "@/test/demo";
+import { activeEmbedder } from "./active";
+import { embedPendingSamples } from "./embed-pool";
+import { ensureVectorIndex, HNSW_INDEX, vectorIndexExists } from "./hnsw";
+import { parseMetadataFilters, searchSamples, type SearchResult } from "./search";
+
+const K = 20;
+
+interface Case {
+  name: string;
+  params: Record<string, string | string[]>;
+}
+
+const CASES: Case[] = [
+  { name: "no filter", params: { q: "antibodies" } },
+  { name: "no filter", params: { q: "python code" } },
+  { name: "no filter", params: { q: "macroeconomics inflation" } },
+  { name: "benchmark", params: { q: "contract law", benchmark: "demo-law-mc" } },
+  { name: "benchmark", params: { q: "protein", benchmark: "demo-bio-qa" } },
+  { name: "two benchmarks", params: { q: "interest rates", benchmark: ["demo-econ-qa", "demo-math-word"] } },
+  { name: "tag", params: { q: "sorting a list", tag: "python" } },
+  { name: "metadata", params: { q: "capital city", meta: "difficulty:hard" } },
+  { name: "threshold", params: { q: "antibodies", threshold: "0.2" } },
+];
+
+let embedder = "";
+const exact = new Map<number, SearchResult>();
+
+async function search(c: Case, k = K, forceIndex = false): Promise<SearchResult> {
+  const selection: Selection = leaderboardQuerySchema.parse({ k: String(k), ...c.params });
+  const active = await activeEmbedder();
+  const [queryVector] = await active.embedder!.embed([selection.q!]);
+  return searchSamples({ selection, meta: parseMetadataFilters(selection.meta), queryVector, embedderName: active.name!, k, forceIndex });
+}
+
+/** Index scans of the HNSW index so far (statistics are flushed first). */
+async function hnswScans(): Promise<number> {
+  await pool().query(`SELECT pg_stat_force_next_flush()`);
+  const r = await pool().query<{ n: number }>(`SELECT coalesce(sum(idx_scan), 0)::int AS n FROM pg_stat_user_indexes WHERE indexrelname = $1`, [HNSW_INDEX]);
+  return r.rows[0].n;
+}
+
+beforeAll(async () => {
+  await resetDatabase();
+  await importDemo();
+  const run = await embedPendingSamples();
+  embedder = run.embedder!;
+});
+afterAll(async () => {
+  await pool().query(`DROP INDEX IF EXISTS ${HNSW_INDEX}`);
+  await closeDb();
+});
+
+describe("HNSW only where the pool is large", () => {
+  it("below the threshold the job builds no index and search scans exactly", async () => {
+    expect(await vectorIndexExists()).toBe(false);
+    expect(await ensureVectorIndex(embedder, { minVectors: 1000 })).toMatchObject({ vectors: 542, action: "none" });
+    for (const [i, c] of CASES.entries()) {
+      const r = await search(c);
+      expect(r.method).toBe("exact");
+      exact.set(i, r);
+    }
+  });
+
+  it("above the threshold the embedding job creates the index", async () => {
+    const t0 = performance.now();
+    await embedPendingSamples(undefined, { hnswMinVectors: 100 });
+    console.log(`HNSW index over 542 vectors built in ${(performance.now() - t0).toFixed(0)} ms`);
+    expect(await vectorIndexExists()).toBe(true);
+    expect(await ensureVectorIndex(embedder, { minVectors: 100 })).toMatchObject({ action: "kept" });
+  });
+
+  it("the planner may still scan exactly where that is cheaper (542 vectors), with the same answer", async () => {
+    for (const [i, c] of CASES.entries()) {
+      const r = await search(c);
+      expect(r.method).toBe("hnsw");
+      expect(r.samples).toEqual(exact.get(i)!.samples);
+    }
+  });
+
+  it("filtered kNN through the index finds the exact top k (recall ≥ 0.95) and keeps the filters", async () => {
+    const scansBefore = await hnswScans();
+    const recalls: number[] = [];
+    for (const [i, c] of CASES.entries()) {
+      const r = await search(c, K, true);
+      const want = exact.get(i)!;
+      expect(r.method, c.name).toBe("hnsw");
+      expect(r.samples.length, `${c.name} "${c.params.q}"`).toBe(want.samples.length);
+      const wanted = new Set(want.samples.map((s) => s.pk));
+      const recall = want.samples.length ? r.samples.filter((s) => wanted.has(s.pk)).length / want.samples.length : 1;
+      recalls.push(recall);
+      // Re-sorted by exact distance: best first, like the exact scan.
+      const sims = r.samples.map((s) => s.similarity!);
+      expect([...sims].sort((a, b) => b - a)).toEqual(sims);
+      if (c.params.threshold) expect(Math.min(...sims)).toBeGreaterThanOrEqual(Number(c.params.threshold) - 1e-9);
+      const got = await pool().query<{ benchmark: string; python: boolean; difficulty: string | null }>(
+        `SELECT benchmark, 'python' = ANY(tags) AS python, metadata->>'difficulty' AS difficulty FROM samples WHERE pk = ANY($1::int[])`,
+        [r.samples.map((s) => s.pk)],
+      );
+      for (const row of got.rows) {
+        if (c.params.benchmark) expect([c.params.benchmark].flat()).toContain(row.benchmark);
+        if (c.params.tag) expect(row.python).toBe(true);
+        if (c.params.meta) expect(row.difficulty).toBe("hard");
+      }
+    }
+    const mean = recalls.reduce((a, b) => a + b, 0) / recalls.length;
+    console.log(`HNSW recall@${K} vs exact: ${recalls.map((r) => r.toFixed(2)).join(" ")}; mean ${mean.toFixed(3)}`);
+    expect(mean).toBeGreaterThanOrEqual(0.95);
+    expect(Math.min(...recalls)).toBeGreaterThanOrEqual(0.85);
+    // The planner really used the index (not a sequential scan that would trivially agree).
+    expect(await hnswScans()).toBeGreaterThanOrEqual(scansBefore + CASES.length);
+  });
+
+  it("a filter that matches fewer than k samples falls back to the exact scan", async () => {
+    const c: Case = { name: "small benchmark", params: { q: "essay", benchmark: "demo-law-essay" } };
+    const r = await search(c, 50, true);
+    expect(r.method).toBe("hnsw+exact");
+    const n = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM samples WHERE benchmark = 'demo-law-essay'`);
+    expect(r.samples).toHaveLength(n.rows[0].n);
+  });
+
+  it("back under the default threshold the job drops the index", async () => {
+    expect(await embedPendingSamples()).toMatchObject({ embedded: 0 });
+    expect(await vectorIndexExists()).toBe(false);
+    expect((await search(CASES[0])).method).toBe("exact");
+  });
+});
