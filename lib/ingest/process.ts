@@ -26,6 +26,7 @@ import {
   type UploadRow,
 } from "./uploads";
 import { sampleRecordsJson, UploadWriter, type SampleUpdate } from "./writer";
+import { refreshStatistics } from "@/lib/db/statistics";
 
 export interface ProgressInfo {
   id: string;
@@ -259,5 +260,7 @@ async function publish(row: UploadRow, outcome: Outcome, sampleUpdates: SampleUp
     return lb.rows.map((x) => x.slug);
   });
   await purgeSuperseded(row.seq);
+  // New rows change the planner's picture; uploads of measurements alone trigger no embed job.
+  if (changed) await refreshStatistics().catch((err: Error) => console.error(`[ingest] ANALYZE failed: ${err.message}`));
   if (changed) await notifyPublished({ samplesChanged: c.samples_new + c.samples_updated > 0, slugs });
 }
