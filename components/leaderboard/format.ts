@@ -51,9 +51,13 @@ export function formatCount(n: number): string {
   return n.toLocaleString("en-US");
 }
 
-export function ciMethodLabel(ciMethod: string, resamples?: number): string {
+export function ciMethodLabel(ciMethod: string, resamples?: number, analyticVariance?: string | null): string {
   if (ciMethod === "bootstrap") return `95% bootstrap intervals over samples${resamples ? ` (${resamples} resamples)` : ""}`;
-  if (ciMethod === "analytic") return "95% analytic intervals (observed information)";
+  if (ciMethod === "analytic") {
+    return analyticVariance === "cluster-robust"
+      ? "95% analytic intervals, cluster-robust by sample (sandwich variance)"
+      : "95% analytic intervals (observed information)";
+  }
   return "no intervals for this method";
 }
 

@@ -59,7 +59,7 @@ export function Provenance({ lb, methodLabel, source }: { lb: LiveLeaderboard; m
         <Item term="Samples">{formatCount(lb.n_samples)}</Item>
         <Item term="Measurements">{formatCount(lb.n_measurements)}</Item>
         <Item term="Intervals">
-          <span title={ciMethodLabel(lb.ci_method, lb.diagnostics.resamples)}>{lb.ci_method === "none" ? "none" : `95% ${lb.ci_method}`}</span>
+          <span title={ciMethodLabel(lb.ci_method, lb.diagnostics.resamples, lb.analytic_variance)}>{lb.ci_method === "none" ? "none" : `95% ${lb.ci_method}`}</span>
         </Item>
         <Item term={embedder ? "Embedder" : "Prior"}>
           {embedder ? (
@@ -74,7 +74,7 @@ export function Provenance({ lb, methodLabel, source }: { lb: LiveLeaderboard; m
         </Item>
       </dl>
       <p className="mt-2 text-xs text-slate-500">
-        {ciMethodLabel(lb.ci_method, lb.diagnostics.resamples)}
+        {ciMethodLabel(lb.ci_method, lb.diagnostics.resamples, lb.analytic_variance)}
         {lb.prior !== null && ` · prior: ${lb.prior} virtual win and loss per model against a reference at 0`}
         {` · ${formatCount(lb.diagnostics.n_choices)} choice events`}
         {embedder && ` · embedder: ${embedderLabel(embedder)}`} · <Link href="/about" className="underline">how this is computed</Link>
