@@ -74,3 +74,12 @@ test("open the evidence of a sample from a leaderboard row", async ({ page }) =>
   await expect(group.getByTestId("choice-events").locator("li").first()).toContainText("chosen over");
   await page.screenshot({ path: "e2e/screenshots/sample.png", fullPage: true });
 });
+
+test("sample ids and model names survive URL encoding", async ({ page }) => {
+  await page.goto("/samples/demo-bio-qa%2F0001");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sample demo-bio-qa/0001");
+  await page.goto(`/models/${encodeURIComponent(MODEL)}?benchmark=demo-bio-qa`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(MODEL);
+  await page.goto("/samples/demo-bio-qa/9999");
+  await expect(page.getByText("No such sample")).toBeVisible();
+});

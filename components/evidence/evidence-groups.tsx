@@ -14,6 +14,47 @@ function Row({ left, right, label }: { left: React.ReactNode; right: React.React
 
 type PairLine = Extract<RawMeasurement, { type: "pairwise" }>;
 
+/** Pairwise lines shown side by side with their choice events; the rest (arena samples hold hundreds) go in one table. */
+export const PAIRWISE_INLINE = 20;
+
+function events(g: RankingGroupView | undefined): string {
+  if (!g) return "—";
+  return g.choices.map((c) => `${c.winner} over ${c.losers.join(", ")}${c.weight === 1 ? "" : ` (${Number(c.weight.toPrecision(3))})`}`).join("; ");
+}
+
+function MorePairwise({ pairs }: { pairs: { line: PairLine; group: RankingGroupView | undefined }[] }) {
+  const th = "px-2 py-1 text-left text-xs font-medium text-slate-500";
+  return (
+    <details className="border-t border-slate-100 pt-4">
+      <summary className="cursor-pointer text-sm text-indigo-700">{pairs.length} more pairwise lines and their choice events</summary>
+      <div className="mt-2 overflow-x-auto">
+        <table className="w-full text-sm" data-testid="more-pairwise">
+          <thead>
+            <tr className="border-b border-slate-200">
+              <th scope="col" className={th}>Model A</th>
+              <th scope="col" className={th}>Model B</th>
+              <th scope="col" className={th}>Winner</th>
+              <th scope="col" className={`${th} text-right`}>p_a</th>
+              <th scope="col" className={th}>Choice events (weight)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {pairs.map(({ line, group }, i) => (
+              <tr key={i} className="border-b border-slate-100 last:border-0">
+                <td className="px-2 py-1">{line.model_a}</td>
+                <td className="px-2 py-1">{line.model_b}</td>
+                <td className="px-2 py-1">{line.winner === "tie" ? "tie" : line.winner === "a" ? line.model_a : line.model_b}</td>
+                <td className="px-2 py-1 text-right tabular-nums">{line.p_a === null ? "—" : line.p_a.toFixed(2)}</td>
+                <td className="px-2 py-1 text-xs text-slate-600">{events(group)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}
+
 /** Pairs every stored pairwise line with its group (same models, winner and p_a; identical lines are interchangeable). */
 function pairLines(lines: PairLine[], groups: RankingGroupView[]): { line: PairLine; group: RankingGroupView | undefined }[] {
   const left = [...groups];
@@ -33,6 +74,7 @@ function pairLines(lines: PairLine[], groups: RankingGroupView[]): { line: PairL
 export function EvidenceGroups({ measurements, ranking }: { measurements: RawMeasurement[]; ranking: RankingGroupView[] }) {
   const b = measurementBlocks(measurements);
   const groupsOf = (kind: RankingGroupView["kind"], key?: string) => ranking.filter((g) => g.kind === kind && (key === undefined || g.key === key));
+  const pairs = pairLines(b.pairs, groupsOf("pairwise"));
   const right = (groups: RankingGroupView[]) => groups.map((g, i) => <RankingGroup key={i} group={g} />);
   return (
     <div className="space-y-4">
@@ -49,9 +91,10 @@ export function EvidenceGroups({ measurements, ranking }: { measurements: RawMea
       {b.rankings.map((line) => (
         <Row key={`r:${line.metric}`} label={`ranking ${line.metric}`} left={<RankingLine line={line} />} right={right(groupsOf("ranking", line.metric))} />
       ))}
-      {pairLines(b.pairs, groupsOf("pairwise")).map(({ line, group }, i) => (
+      {pairs.slice(0, PAIRWISE_INLINE).map(({ line, group }, i) => (
         <Row key={`p:${i}`} label={`pairwise ${line.model_a} vs ${line.model_b}`} left={<PairwiseLine line={line} />} right={group ? right([group]) : null} />
       ))}
+      {pairs.length > PAIRWISE_INLINE && <MorePairwise pairs={pairs.slice(PAIRWISE_INLINE)} />}
     </div>
   );
 }

@@ -16,5 +16,8 @@ describe("evidence links", () => {
     expect(sampleHref("mmlu-pro/70")).toBe("/samples/mmlu-pro/70");
     expect(sampleHref("arena/a b?#")).toBe("/samples/arena/a%20b%3F%23");
     expect(sampleIdFromSegments(["mmlu-pro", "70"])).toBe("mmlu-pro/70");
+    expect(sampleIdFromSegments(["demo-bio-qa%2F0001"], { encoded: true })).toBe("demo-bio-qa/0001");
+    expect(sampleIdFromSegments(["a%25b", "c"], { encoded: true })).toBe("a%b/c");
+    expect(sampleIdFromSegments(["a%b"], { encoded: true })).toBe("a%b");
   });
 });

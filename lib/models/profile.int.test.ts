@@ -23,6 +23,9 @@ describe("modelProfile", () => {
     expect(p.baseline).toBe("reference-4o-mini");
     expect(p.evidence).toBeNull();
     expect(p.overall?.n_models).toBe(16);
+    expect(p.peers).toHaveLength(4);
+    expect(p.peers).not.toContain("orca-coder-33b");
+    expect(p.peers[0]).toBe("atlas-70b-instruct");
     // Sorted strongest first: programming is its best benchmark, where it ranks 1st.
     expect(p.benchmarks[0]).toMatchObject({ name: "demo-code-tests", rank: 1, n_samples: 66 });
     expect(p.benchmarks[0].leader?.model).toBe("orca-coder-33b");

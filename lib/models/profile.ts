@@ -10,6 +10,8 @@ import { hasSelection } from "./links";
 import { poolFits } from "./pool-fits";
 import { findVisibleModels } from "./queries";
 
+export const PEERS = 4;
+
 export interface Standing {
   /** benchmark or tag */
   name: string;
@@ -36,6 +38,8 @@ export interface ModelProfile {
   tags: Standing[];
   /** only when a selection was given */
   evidence: Evidence | null;
+  /** the overall top models other than this one: a default set to compare it with */
+  peers: string[];
 }
 
 function standings(fits: SubsetFit[], name: string): Standing[] {
@@ -76,5 +80,6 @@ export async function modelProfile(name: string, selection?: Selection, opts: { 
     benchmarks: standings(fits.benchmarks, name),
     tags: standings(fits.tags, name),
     evidence,
+    peers: lb.models.filter((r) => r.model !== name && r.rank !== null).slice(0, PEERS).map((r) => r.model),
   };
 }

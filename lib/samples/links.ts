@@ -5,8 +5,22 @@ export function sampleHref(id: string): string {
   return `/samples/${id.split("/").map(encodeURIComponent).join("/")}`;
 }
 
-/** The sample id from the catch-all route's segments (Next.js hands them over decoded). */
-export function sampleIdFromSegments(segments: string | string[] | undefined): string {
+/**
+ * Dynamic segments as Next.js 16 hands them over: decoded in route handlers, still percent-encoded
+ * in pages (measured: `/models/GPT%204` gives a page "GPT%204", a route handler "GPT 4"). Pages
+ * pass `encoded: true` to decode them exactly once.
+ */
+export function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** The sample id from the catch-all route's segments. */
+export function sampleIdFromSegments(segments: string | string[] | undefined, opts: { encoded?: boolean } = {}): string {
   if (segments === undefined) return "";
-  return Array.isArray(segments) ? segments.join("/") : segments;
+  const list = (Array.isArray(segments) ? segments : [segments]).map((s) => (opts.encoded ? decodeSegment(s) : s));
+  return list.join("/");
 }

@@ -15,13 +15,14 @@ import { pickSelection } from "@/lib/compare/params";
 import { hasSelection, selectionQueryString } from "@/lib/models/links";
 import { modelQuerySchema } from "@/lib/models/params";
 import { modelProfile, type ModelProfile, type Standing } from "@/lib/models/profile";
+import { decodeSegment } from "@/lib/samples/links";
 
 export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ name: string }>; searchParams: Promise<PageSearchParams> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: (await params).name };
+  return { title: decodeSegment((await params).name) };
 }
 
 function chartData(rows: Standing[]) {
@@ -49,6 +50,10 @@ function Standings({ profile, kind }: { profile: ModelProfile; kind: "benchmark"
     <Card title={title}>
       <StrengthsSentence rows={rows} kind={kind} />
       <StandingsChart data={chartData(rows)} label={`${profile.model}: Plackett–Luce score per ${kind}`} baseline={profile.baseline} />
+      <p className="mt-1 text-xs text-slate-500">
+        Score relative to {profile.baseline} (0) in a fit over all models on that {kind}&apos;s samples. Green: leads there; indigo: above the baseline; red: below
+        it. Whiskers: 95% intervals.
+      </p>
       <details className="mt-3" open={kind === "benchmark"}>
         <summary className="cursor-pointer text-sm text-indigo-700">Table: rank, score and interval per {kind}</summary>
         <div className="mt-2">
@@ -103,7 +108,7 @@ function EvidenceCard({ profile, query }: { profile: ModelProfile; query: string
 }
 
 export default async function ModelPage({ params, searchParams }: Props) {
-  const { name } = await params;
+  const name = decodeSegment((await params).name);
   const parsed = parsePageQuery(await searchParams, modelQuerySchema);
   if (parsed.error !== null) return <ErrorState title="These parameters are not valid">{parsed.error}</ErrorState>;
   const selection = pickSelection(parsed.data);
@@ -135,10 +140,10 @@ export default async function ModelPage({ params, searchParams }: Props) {
         }
         actions={
           <Link
-            href={`/compare?models=${encodeURIComponent(profile.model)}${query ? `&${query}` : ""}`}
+            href={`/compare?${[profile.model, ...profile.peers].map((m) => `models=${encodeURIComponent(m)}`).join("&")}${query ? `&${query}` : ""}`}
             className="rounded-md border border-indigo-200 bg-white px-3 py-1.5 text-sm text-indigo-700 hover:bg-indigo-50"
           >
-            Compare with other models
+            Compare with the top models
           </Link>
         }
       />

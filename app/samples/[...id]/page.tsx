@@ -15,11 +15,11 @@ export const dynamic = "force-dynamic";
 type Props = { params: Promise<{ id: string[] }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: `Sample ${sampleIdFromSegments((await params).id)}` };
+  return { title: `Sample ${sampleIdFromSegments((await params).id, { encoded: true })}` };
 }
 
 export default async function SamplePage({ params }: Props) {
-  const id = sampleIdFromSegments((await params).id);
+  const id = sampleIdFromSegments((await params).id, { encoded: true });
   const sample = await getSampleDetail(id);
   if (!sample) notFound();
   const n = sample.measurements.length;

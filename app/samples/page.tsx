@@ -1,0 +1,70 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { plural } from "@/components/evidence/format";
+import { SelectionSummary } from "@/components/evidence/selection-summary";
+import { SampleListTable } from "@/components/evidence/sample-list-table";
+import { Card } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { EmptyState, ErrorState, Notice } from "@/components/ui/states";
+import { ApiError } from "@/lib/api/errors";
+import { parsePageQuery, type PageSearchParams } from "@/lib/compare/page-query";
+import { pickSelection } from "@/lib/compare/params";
+import { selectionQueryString } from "@/lib/models/links";
+import { listSamples, type SampleList } from "@/lib/samples/list";
+import { DEFAULT_LIMIT, samplesQuerySchema } from "@/lib/samples/params";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Samples" };
+
+export default async function SamplesPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
+  const parsed = parsePageQuery(await searchParams, samplesQuerySchema);
+  if (parsed.error !== null) return <ErrorState title="These parameters are not valid">{parsed.error}</ErrorState>;
+  const selection = pickSelection(parsed.data);
+  const limit = parsed.data.limit ?? DEFAULT_LIMIT;
+  const offset = parsed.data.offset ?? 0;
+  let list: SampleList;
+  try {
+    list = await listSamples(selection, { limit, offset });
+  } catch (err) {
+    if (err instanceof ApiError) return <ErrorState title="The samples could not be retrieved">{err.message}</ErrorState>;
+    throw err;
+  }
+  const qs = selectionQueryString(selection);
+  const page = (o: number) => `/samples?${[qs, `offset=${o}`, parsed.data.limit ? `limit=${limit}` : ""].filter(Boolean).join("&")}`;
+  return (
+    <div className="space-y-4">
+      <PageHeader
+        title="Samples"
+        subtitle={
+          <span className="inline-flex flex-wrap items-center gap-1">
+            {plural(list.n_samples, "sample")} · <SelectionSummary selection={selection} />
+          </span>
+        }
+        actions={
+          <Link href={`/leaderboard${qs ? `?${qs}` : ""}`} className="text-sm text-indigo-700 underline">
+            Leaderboard of these samples
+          </Link>
+        }
+      />
+      {list.notice && <Notice tone="warning">{list.notice}</Notice>}
+      <Card>
+        {list.samples.length === 0 ? (
+          <EmptyState title="No samples match">Loosen the filters or change the query.</EmptyState>
+        ) : (
+          <>
+            <SampleListTable samples={list.samples} />
+            <nav aria-label="Pages" className="mt-3 flex items-center justify-between text-sm">
+              <span className="text-slate-600">
+                {offset + 1}–{offset + list.samples.length} of {list.n_samples}
+              </span>
+              <span className="flex gap-3">
+                {offset > 0 && <Link className="text-indigo-700 underline" href={page(Math.max(0, offset - limit))}>Previous</Link>}
+                {offset + limit < list.n_samples && <Link className="text-indigo-700 underline" href={page(offset + limit)}>Next</Link>}
+              </span>
+            </nav>
+          </>
+        )}
+      </Card>
+    </div>
+  );
+}
