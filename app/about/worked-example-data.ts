@@ -5,7 +5,7 @@ import { env } from "@/lib/env";
 import { configuredBaseline } from "@/lib/leaderboard/compute";
 import { loadBatch } from "@/lib/leaderboard/load-batch";
 import { selectionSchema } from "@/lib/leaderboard/params";
-import { loadSampleExcerpts, type SampleExcerpt } from "@/lib/leaderboard/retrieved-samples";
+import { loadSampleSummaries, type SampleSummary } from "@/lib/samples/queries";
 import { buildChoices, losersOf } from "@/lib/ranking/choices";
 import { rank } from "@/lib/ranking/leaderboard";
 import { DEFAULT_PRIOR } from "@/lib/ranking/prior";
@@ -21,7 +21,7 @@ export interface ChoiceEventView {
 }
 
 export interface WorkedExample {
-  sample: SampleExcerpt;
+  sample: SampleSummary;
   groups: SampleGroupView[];
   events: ChoiceEventView[];
   baseline: string;
@@ -34,8 +34,7 @@ export async function workedExample(): Promise<WorkedExample | null> {
   if (r.samples.length === 0) r = await retrieve(selectionSchema.parse({ k: "1" }));
   const pk = r.samples[0]?.pk;
   if (pk === undefined) return null;
-  const [{ batch }, excerpts] = await Promise.all([loadBatch([pk]), loadSampleExcerpts([pk])]);
-  const sample = excerpts.get(pk);
+  const [{ batch }, [sample]] = await Promise.all([loadBatch([pk]), loadSampleSummaries([pk])]);
   if (!sample || batch.nSamples === 0) return null;
   const c = buildChoices(batch);
   const events: ChoiceEventView[] = [];

@@ -38,7 +38,7 @@ export function WorkedExampleView({ ex }: { ex: WorkedExample }) {
         <p>
           Sample <Link href={sampleHref(ex.sample.id)} className="font-mono text-indigo-700 underline">{ex.sample.id}</Link> ({ex.sample.benchmark}, {ex.sample.measurements} measurements):
         </p>
-        <p className="mt-1 italic text-slate-600">“{ex.sample.excerpt}”</p>
+        <p className="mt-1 italic text-slate-600">“{ex.sample.input}”</p>
       </div>
       <div>
         <h3 className="font-semibold text-slate-900">1. Measurements become tiers</h3>

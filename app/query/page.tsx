@@ -8,7 +8,7 @@ import { parseQuery } from "@/lib/api/handler";
 import { computeLeaderboard, FEW_SAMPLES } from "@/lib/leaderboard/compute";
 import { DEFAULT_K, leaderboardQuerySchema, type LeaderboardQuery } from "@/lib/leaderboard/params";
 import { CONCEPT_THRESHOLD } from "@/lib/leaderboard/defaults";
-import { listRetrievedSamples } from "@/lib/leaderboard/retrieved-samples";
+import { listSamples } from "@/lib/samples/list";
 import { fromRecord, withoutEmpty } from "@/lib/leaderboard/url-state";
 import { listBenchmarks, listTopTags } from "@/lib/db/queries/pool-stats";
 import { PageHeader } from "@/components/ui/page-header";
@@ -64,7 +64,7 @@ export default async function QueryPage({ searchParams }: { searchParams: Promis
       </div>
     );
   }
-  const [samples, lb] = await Promise.all([tryLive(() => listRetrievedSamples(query, 50)), tryLive(() => computeLeaderboard(query))]);
+  const [samples, lb] = await Promise.all([tryLive(() => listSamples(query, { limit: 50 })), tryLive(() => computeLeaderboard(query))]);
   const filters = describeFilters(query);
   const suggestedTitle = query.q ? query.q.charAt(0).toUpperCase() + query.q.slice(1) : filters;
   return (

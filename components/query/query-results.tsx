@@ -3,7 +3,7 @@
 import Link from "next/link";
 import type { LiveLeaderboard } from "@/lib/leaderboard/compute";
 import { METHOD_LABELS, type LeaderboardQuery, type Method } from "@/lib/leaderboard/params";
-import type { RetrievedSamples } from "@/lib/leaderboard/retrieved-samples";
+import type { SampleList } from "@/lib/samples/list";
 import { leaderboardHref } from "@/lib/leaderboard/url-state";
 import { Card } from "@/components/ui/card";
 import { CompactRanking } from "@/components/leaderboard/compact-ranking";
@@ -14,7 +14,7 @@ import { SaveConcept } from "./save-concept-client";
 
 interface Props {
   query: LeaderboardQuery;
-  samples: RetrievedSamples;
+  samples: SampleList;
   lb: LiveLeaderboard;
   fewSamples: number;
   suggestedTitle: string;
@@ -24,7 +24,7 @@ export function QueryResults({ query, samples, lb, fewSamples, suggestedTitle }:
   const few = lb.retrieval.n_retrieved < fewSamples;
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
-      <Card title={`Retrieved samples (${formatCount(samples.total)})`}>
+      <Card title={`Retrieved samples (${formatCount(samples.n_samples)})`}>
         {lb.retrieval.query && (
           <p className="mb-2 text-xs text-slate-500">
             Retrieved by the {embedderLabel(lb.retrieval.embedder)}

@@ -1,7 +1,7 @@
 // The retrieved samples, best first: id (linking to the sample with its measurements and
 // sample-level ranking), benchmark, task, tags, similarity and an excerpt of the input.
 import Link from "next/link";
-import type { RetrievedSamples } from "@/lib/leaderboard/retrieved-samples";
+import type { SampleList } from "@/lib/samples/list";
 import { sampleHref } from "@/lib/leaderboard/url-state";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/states";
@@ -19,7 +19,7 @@ function Similarity({ value }: { value: number }) {
   );
 }
 
-export function RetrievedSampleList({ result }: { result: RetrievedSamples }) {
+export function RetrievedSampleList({ result }: { result: SampleList }) {
   if (result.samples.length === 0) {
     return (
       <EmptyState title="No samples retrieved">
@@ -30,7 +30,7 @@ export function RetrievedSampleList({ result }: { result: RetrievedSamples }) {
   return (
     <div>
       <p className="mb-2 text-xs text-slate-500" data-testid="retrieved-count">
-        Showing {result.samples.length} of {formatCount(result.total)} retrieved samples{result.samples[0].similarity !== null ? ", most similar first" : ""}.
+        Showing {result.samples.length} of {formatCount(result.n_samples)} retrieved samples{result.samples[0].similarity !== null ? ", most similar first" : ""}.
       </p>
       <ol className="space-y-2" data-testid="retrieved-samples">
         {result.samples.map((s) => (
@@ -46,7 +46,7 @@ export function RetrievedSampleList({ result }: { result: RetrievedSamples }) {
                 {s.similarity !== null && <Similarity value={s.similarity} />}
               </span>
             </div>
-            <p className="mt-1.5 line-clamp-3 text-sm text-slate-700">{s.excerpt}</p>
+            <p className="mt-1.5 line-clamp-3 text-sm text-slate-700">{s.input}</p>
             {s.tags.length > 0 && (
               <ul className="mt-1.5 flex flex-wrap gap-1" aria-label="Tags">
                 {s.tags.map((t) => (

@@ -13,6 +13,7 @@ export interface ListedSample {
   input: string;
   input_length: number;
   reference: string | null;
+  measurements: number;
   /** Cosine similarity to `q`; null without a query text. */
   similarity: number | null;
 }

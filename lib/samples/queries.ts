@@ -1,7 +1,7 @@
 // Named queries for samples: list rows (excerpts) and one sample in full. Readers only see
 // published samples (lib/ingest/visibility.ts).
 import { pool } from "@/lib/db/client";
-import { visibleSamplesSql } from "@/lib/ingest/visibility";
+import { visibleMeasurementsSql, visibleSamplesSql } from "@/lib/ingest/visibility";
 import { excerpt } from "./excerpt";
 
 export interface SampleSummary {
@@ -16,13 +16,16 @@ export interface SampleSummary {
   input_length: number;
   /** At most 300 characters of the reference answer, if any. */
   reference: string | null;
+  /** Visible measurements of the sample. */
+  measurements: number;
 }
 
 /** Summaries of these samples, in the order of `pks` (missing or invisible ones are left out). */
 export async function loadSampleSummaries(pks: readonly number[]): Promise<SampleSummary[]> {
   if (pks.length === 0) return [];
-  const r = await pool().query<{ pk: number; id: string; benchmark: string; task: string | null; tags: string[]; input: string; input_length: number; reference: string | null }>(
-    `SELECT s.pk, s.id, s.benchmark, s.task, s.tags, left(s.input, 400) AS input, char_length(s.input) AS input_length, left(s.reference, 400) AS reference
+  const r = await pool().query<{ pk: number; id: string; benchmark: string; task: string | null; tags: string[]; input: string; input_length: number; reference: string | null; measurements: number }>(
+    `SELECT s.pk, s.id, s.benchmark, s.task, s.tags, left(s.input, 400) AS input, char_length(s.input) AS input_length, left(s.reference, 400) AS reference,
+            (SELECT count(*)::int FROM measurements m WHERE m.sample_pk = s.pk AND ${visibleMeasurementsSql("m")}) AS measurements
        FROM samples s WHERE s.pk = ANY($1::int[]) AND ${visibleSamplesSql("s")}`,
     [pks],
   );
