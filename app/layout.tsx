@@ -8,7 +8,7 @@ export const metadata: Metadata = {
 };
 
 const NAV = [
-  { href: "/", label: "Leaderboards" },
+  { href: "/leaderboards", label: "Leaderboards" },
   { href: "/query", label: "Query" },
   { href: "/compare", label: "Compare" },
   { href: "/upload", label: "Upload" },
