@@ -28,7 +28,7 @@ async function startPortal(dataDir: string): Promise<Portal> {
   const [port, dbPort] = [await freePort(), await freePort()];
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_DB_PORT: String(dbPort) };
   delete env.DATABASE_URL;
-  const proc = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const proc = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   proc.stdout!.on("data", (d: Buffer) => (out += d.toString()));
   proc.stderr!.on("data", (d: Buffer) => (out += d.toString()));

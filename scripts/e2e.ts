@@ -38,7 +38,7 @@ const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String
 delete env.DATABASE_URL;
 const bin = (n: string) => path.join(process.cwd(), "node_modules", ".bin", n);
 
-const portal = spawn(bin("tsx"), ["scripts/start.ts"], { env, stdio: "inherit" });
+const portal = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { env, stdio: "inherit" });
 let code = 1;
 try {
   await waitForHealth(`http://127.0.0.1:${webPort}/api/health`, 600_000, portal);

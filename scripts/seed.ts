@@ -9,7 +9,7 @@ import { migrate } from "@/lib/db/migrate";
 import { closeDb } from "@/lib/db/client";
 import { ensureDefaultLeaderboards } from "@/lib/leaderboard/defaults";
 import { recoverInterruptedUploads } from "@/lib/ingest";
-import { run } from "./lib/processes";
+import { run, tsxArgs } from "./lib/processes";
 
 const DEMO_FILE = path.join(process.cwd(), "data", "demo", "demo.jsonl.gz");
 const log = (msg: string) => console.log(`[seed] ${msg}`);
@@ -29,7 +29,7 @@ export async function seed(opts: { ownsDatabase?: boolean } = {}): Promise<void>
     if (empty && !config.NO_DEMO) {
       if (!existsSync(DEMO_FILE)) throw new Error(`demo data missing: ${DEMO_FILE}`);
       log("empty pool: importing the demo data set");
-      await run("import", path.join(process.cwd(), "node_modules", ".bin", "tsx"), ["scripts/import.ts", DEMO_FILE], process.env);
+      await run("import", ...tsxArgs("scripts/import.ts", DEMO_FILE), process.env);
     }
   } finally {
     await db.end();

@@ -8,7 +8,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/lib/db/embedded"
 import { seed } from "./seed";
 import { acquireDataDirLock } from "./lib/data-dir-lock";
 import { buildIsStale } from "./lib/build-state";
-import { run, startChild, stopChild, type Child } from "./lib/processes";
+import { run, startChild, stopChild, tsxArgs, type Child } from "./lib/processes";
 
 const root = process.cwd();
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
@@ -56,7 +56,7 @@ async function main() {
   }
   await Promise.all(tasks);
 
-  children.push(startChild("worker", bin("tsx"), ["workers/index.ts"], childEnv));
+  children.push(startChild("worker", ...tsxArgs("workers/index.ts"), childEnv));
   const web = startChild("web", bin("next"), ["start", "-p", String(config.PORT)], childEnv);
   children.push(web);
   log(`portal on http://localhost:${config.PORT} (ready after ${((Date.now() - started) / 1000).toFixed(1)} s of setup)`);

@@ -1,7 +1,6 @@
 // The worker as a real process on the queue: it embeds the pool and refreshes saved leaderboards'
 // snapshots, and a worker killed in the middle of a job leaves work that the next one finishes.
 import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, pool } from "@/lib/db/client";
 import { resetDatabase } from "@/test/db";
@@ -14,7 +13,7 @@ const workers: ChildProcess[] = [];
 let output = "";
 
 function startWorker(env: Record<string, string> = {}): ChildProcess {
-  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["workers/index.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "workers/index.ts"], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

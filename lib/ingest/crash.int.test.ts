@@ -31,7 +31,7 @@ function bigFile(): string {
 /** Runs `npm run import` on the test database and kills it -9 once it reports written measurements. */
 function importAndKill(file: string): Promise<{ killed: boolean; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/import.ts", file], {
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/import.ts", file], {
       env: { ...process.env, DATABASE_URL: databaseUrl(), DATA_DIR: dir },
       stdio: ["ignore", "ignore", "pipe"],
     });

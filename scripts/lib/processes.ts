@@ -26,6 +26,14 @@ export function startChild(name: string, cmd: string, args: string[], env: NodeJ
   return { name, proc, exited };
 }
 
+/**
+ * Runs a TypeScript entry point in a plain node process (tsx as a loader, not as a wrapper), so a
+ * signal — SIGKILL included — reaches the program itself and leaves no orphaned child behind.
+ */
+export function tsxArgs(script: string, ...args: string[]): [string, string[]] {
+  return [process.execPath, ["--import", "tsx", script, ...args]];
+}
+
 /** SIGTERM, then SIGKILL after `graceMs` if the child is still alive. */
 export async function stopChild(child: Child, graceMs = 8000): Promise<void> {
   if (child.proc.exitCode !== null || child.proc.signalCode !== null) return;
