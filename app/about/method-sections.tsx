@@ -11,7 +11,7 @@ const th = <span>θ</span>;
 
 export function FromMetricsToRankings() {
   return (
-    <Card title="1. From any metric to per-sample rankings">
+    <Card id="format" title="1. From any metric to per-sample rankings">
       <div className="space-y-2 text-sm text-slate-700">
         <p>
           Every result is kept per sample. On one sample, the results of one metric (0/1 accuracy, BLEU, a 1–10 judge grade, a unit-test score; negated when
