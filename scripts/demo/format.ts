@@ -1,53 +1,12 @@
-/** Line shapes of results-format v1 (../../shared/spec/results-format.md), as the demo writes them. */
+/**
+ * Line shapes of results-format v1 (../../shared/spec/results-format.md), as the demo writes them:
+ * the importer's own record types, so the generator cannot drift from what the importer accepts.
+ */
+import type { MeasurementRecord, RecordType, ResultRecord, SampleRecord } from "@/lib/ingest/types";
+import { RECORD_TYPES } from "@/lib/ingest/types";
 
-export interface SampleLine {
-  type: "sample";
-  id: string;
-  benchmark: string;
-  input: string;
-  reference?: string;
-  task?: string;
-  tags?: string[];
-  metadata?: Record<string, unknown>;
-  image_url?: string;
-}
-
-export interface ScoreLine {
-  type: "score";
-  sample: string;
-  model: string;
-  metric: string;
-  value: number;
-  higher_is_better?: boolean;
-}
-
-export interface PairwiseLine {
-  type: "pairwise";
-  sample: string;
-  model_a: string;
-  model_b: string;
-  winner: "a" | "b" | "tie";
-  p_a?: number;
-  id?: string;
-}
-
-export interface RankingLine {
-  type: "ranking";
-  sample: string;
-  metric?: string;
-  ranking: string[][];
-}
-
-export interface UnitTestLine {
-  type: "unit_test";
-  sample: string;
-  model: string;
-  criterion: string;
-  value: number;
-  scale?: [number, number];
-}
-
-export type MeasurementLine = ScoreLine | PairwiseLine | RankingLine | UnitTestLine;
-export type DemoLine = SampleLine | MeasurementLine;
-export type LineType = DemoLine["type"];
-export const LINE_TYPES: LineType[] = ["sample", "score", "pairwise", "ranking", "unit_test"];
+export type SampleLine = SampleRecord;
+export type MeasurementLine = MeasurementRecord;
+export type DemoLine = ResultRecord;
+export type LineType = RecordType;
+export const LINE_TYPES: readonly LineType[] = RECORD_TYPES;
