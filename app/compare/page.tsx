@@ -28,7 +28,7 @@ function Subsets({ title, rows, c, kind }: { title: string; rows: SubsetScores[]
       <details className="mt-2">
         <summary className="cursor-pointer text-sm text-indigo-700">Table of these scores</summary>
         <div className="mt-2">
-          <SubsetTable rows={rows} models={c.models} kind={kind} />
+          <SubsetTable rows={rows} models={c.models} kind={kind} baseline={c.baseline} />
         </div>
       </details>
     </Card>

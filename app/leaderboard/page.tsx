@@ -8,7 +8,7 @@ import { parseQuery } from "@/lib/api/handler";
 import { configuredBaseline } from "@/lib/leaderboard/compute";
 import { leaderboardQuerySchema } from "@/lib/leaderboard/params";
 import { fromRecord, queryPageHref, withoutEmpty } from "@/lib/leaderboard/url-state";
-import { loadModelNames } from "@/lib/ingest/visibility";
+import { listVisibleModels } from "@/lib/models/queries";
 import { PageHeader } from "@/components/ui/page-header";
 import { ErrorState } from "@/components/ui/states";
 import { LeaderboardView } from "@/components/leaderboard/leaderboard-view";
@@ -44,7 +44,7 @@ export default async function AdHocLeaderboardPage({ searchParams }: { searchPar
       </>
     );
   }
-  const [outcome, names] = await Promise.all([computeLive(query), loadModelNames()]);
+  const [outcome, names] = await Promise.all([computeLive(query), listVisibleModels()]);
   const filters = describeFilters(query);
   const title = query.q ? `Best models for “${query.q}”` : filters ? `Leaderboard: ${filters}` : "Overall leaderboard";
   return (
@@ -67,7 +67,7 @@ export default async function AdHocLeaderboardPage({ searchParams }: { searchPar
           params={params}
           defaultMethod="plackett-luce"
           defaultBaseline={configuredBaseline()}
-          allModels={[...names.values()].sort()}
+          allModels={names}
         />
       ) : (
         <LiveProblem outcome={outcome} resetHref="/leaderboard" />

@@ -6,7 +6,8 @@ import type { Standing } from "@/lib/models/profile";
 const th = "px-2 py-1.5 text-left text-xs font-medium text-slate-500";
 
 /** The model's standing per benchmark or tag, strongest first, each linking to that leaderboard. */
-export function StandingsTable({ rows, kind, model }: { rows: Standing[]; kind: "benchmark" | "tag"; model: string }) {
+/** `baseline`: the page's anchor; a subset where it has no data is fitted against another model, said on its row. */
+export function StandingsTable({ rows, kind, model, baseline }: { rows: Standing[]; kind: "benchmark" | "tag"; model: string; baseline: string }) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[640px] text-sm" data-testid={`standings-${kind}`}>
@@ -29,6 +30,7 @@ export function StandingsTable({ rows, kind, model }: { rows: Standing[]; kind: 
                   <Link href={`/models/${encodeURIComponent(model)}?${qs}`} className="text-indigo-700 underline-offset-2 hover:underline">
                     {r.name}
                   </Link>
+                  {r.baseline !== baseline && <span className="block text-xs text-amber-700">relative to {r.baseline} (no data for {baseline})</span>}
                 </th>
                 <td className="px-2 py-1.5 text-right tabular-nums">
                   {r.rank ?? "—"} <span className="text-slate-400">/ {r.n_models}</span>

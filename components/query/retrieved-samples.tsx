@@ -2,7 +2,7 @@
 // sample-level ranking), benchmark, task, tags, similarity and an excerpt of the input.
 import Link from "next/link";
 import type { SampleList } from "@/lib/samples/list";
-import { sampleHref } from "@/lib/leaderboard/url-state";
+import { sampleHref } from "@/lib/samples/links";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/states";
 import { formatCount } from "@/components/leaderboard/format";

@@ -4,8 +4,8 @@
 // token; it is remembered in this browser under the same key as the upload page uses.
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
+import { rememberToken, useStoredToken } from "@/components/ui/stored-token";
 
-const TOKEN_KEY = "portal-upload-token";
 
 export interface SaveSelection {
   query?: string;
@@ -53,15 +53,16 @@ export function SaveConcept({ selection, suggestedTitle }: { selection: SaveSele
   const [state, setState] = useState<{ kind: "idle" | "saving" } | { kind: "error"; message: string } | { kind: "saved"; slug: string }>({ kind: "idle" });
 
   // The remembered token is written into the (uncontrolled) field once, after mount.
+  const stored = useStoredToken();
   useEffect(() => {
-    if (tokenInput.current && !tokenInput.current.value) tokenInput.current.value = localStorage.getItem(TOKEN_KEY) ?? "";
-  }, []);
+    if (tokenInput.current && !tokenInput.current.value) tokenInput.current.value = stored;
+  }, [stored]);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setState({ kind: "saving" });
     const token = tokenInput.current?.value.trim() ?? "";
-    localStorage.setItem(TOKEN_KEY, token);
+    rememberToken(token);
     try {
       const res = await fetch("/api/leaderboards", {
         method: "POST",

@@ -19,7 +19,7 @@ import type { UploadReport } from "./types";
 import { deleteUpload, insertUpload, setUploadFile } from "./uploads";
 
 export { processUpload, type ProcessOptions, type ProgressInfo } from "./process";
-export { getUploadReport } from "./uploads";
+export { getUploadReport, uploadInProgress } from "./uploads";
 export { recoverInterruptedUploads, type RecoveryResult } from "./cleanup";
 export { requeueUpload } from "./notify";
 export { visibleMeasurementsSql, visibleSamplesSql, loadVisibleMeasurements, loadModelNames, type VisibleMeasurement } from "./visibility";

@@ -91,6 +91,12 @@ const LEASE_LOCK_KEY = 0x0be4c4;
  * key written by an unfinished upload is never seen, re-used or overwritten by another. Returns the
  * upload's seq, or null while another upload holds the lease.
  */
+/** Whether an upload holds the ingest lease now (a new one would wait for it). */
+export async function uploadInProgress(): Promise<boolean> {
+  const r = await pool().query(`SELECT 1 FROM uploads WHERE status IN ('running', 'failing') LIMIT 1`);
+  return r.rows.length > 0;
+}
+
 export async function tryTakeLease(id: string): Promise<number | null> {
   return withTransaction(async (c) => {
     await c.query(`SELECT pg_advisory_xact_lock($1)`, [LEASE_LOCK_KEY]);

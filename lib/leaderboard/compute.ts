@@ -55,7 +55,8 @@ export async function computeLeaderboard(q: LeaderboardQuery, opts: { ci?: CiMet
     return { ...hit, cached: true };
   }
   const retrieval = await retrieve(q);
-  const models = q.models.length ? new Set(q.models) : undefined;
+  // The baseline stays in a restricted model set: it is what the scores are relative to.
+  const models = q.models.length ? new Set(q.baseline ? [...q.models, q.baseline] : q.models) : undefined;
   const { batch } = await loadBatch(
     retrieval.samples.map((s) => s.pk),
     models,

@@ -5,7 +5,7 @@ import { pool } from "@/lib/db/client";
 import { enqueue, QUEUES } from "@/lib/queue";
 import { pendingEmbeddings, activeEmbedder } from "@/lib/retrieval/active";
 import { computeLeaderboard, dataVersion } from "./compute";
-import { getSavedLeaderboard, markRefreshProgress, markRefreshQueued, savedQuery, swapSnapshot } from "./saved";
+import { clearRefresh, getSavedLeaderboard, markRefreshProgress, markRefreshQueued, savedQuery, swapSnapshot } from "./saved";
 
 export type RefreshOutcome =
   | { status: "refreshed"; snapshotId: number; durationMs: number }
@@ -24,7 +24,15 @@ export async function refreshSnapshot(slug: string): Promise<RefreshOutcome> {
   }
   await markRefreshProgress(slug, 0.05, true);
   const t0 = performance.now();
-  const result = await computeLeaderboard(savedQuery(saved), { ci: "bootstrap", useCache: false });
+  let result;
+  try {
+    result = await computeLeaderboard(savedQuery(saved), { ci: "bootstrap", useCache: false });
+  } catch (err) {
+    // Not "refreshing" forever: the page shows the old snapshot again, and the job's retries or
+    // the next catch-up try anew.
+    await clearRefresh(slug);
+    throw err;
+  }
   await markRefreshProgress(slug, 0.9, false);
   const durationMs = Math.round(performance.now() - t0);
   const snapshotId = await swapSnapshot(slug, {

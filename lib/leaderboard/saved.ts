@@ -1,7 +1,7 @@
 // Saved per-concept leaderboards: a stored query (text + filters + method) whose snapshot the
 // worker keeps fresh. Named queries only; pages and handlers call these.
 import { z } from "zod";
-import { pool } from "@/lib/db/client";
+import { pool, withTransaction } from "@/lib/db/client";
 import { ApiError } from "@/lib/api/errors";
 import { METHODS, type LeaderboardQuery } from "./params";
 import type { LiveLeaderboard } from "./compute";
@@ -123,11 +123,13 @@ export async function markRefreshProgress(slug: string, progress: number | null,
   );
 }
 
+export async function clearRefresh(slug: string): Promise<void> {
+  await pool().query(`UPDATE saved_leaderboards SET refresh_started_at = NULL, refresh_progress = NULL WHERE slug = $1`, [slug]);
+}
+
 /** Stores a new snapshot and makes it current in one short transaction: readers see the old one until then. */
 export async function swapSnapshot(slug: string, snap: Omit<Snapshot, "id" | "computedAt">): Promise<number> {
-  const client = await pool().connect();
-  try {
-    await client.query("BEGIN");
+  return withTransaction(async (client) => {
     const ins = await client.query<{ id: number }>(
       `INSERT INTO leaderboard_snapshots (slug, data_version, embedder_name, method, n_samples, n_measurements, result, duration_ms)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
@@ -143,12 +145,6 @@ export async function swapSnapshot(slug: string, snap: Omit<Snapshot, "id" | "co
       `DELETE FROM leaderboard_snapshots WHERE slug = $1 AND id NOT IN (SELECT id FROM leaderboard_snapshots WHERE slug = $1 ORDER BY id DESC LIMIT 5)`,
       [slug],
     );
-    await client.query("COMMIT");
     return id;
-  } catch (err) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }

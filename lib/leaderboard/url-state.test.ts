@@ -8,7 +8,6 @@ import {
   parseSort,
   formatSort,
   queryParams,
-  sampleHref,
   shownRows,
   withoutEmpty,
   withParams,
@@ -35,13 +34,8 @@ describe("queryParams / hrefs", () => {
     expect(queryParams({ q: "x", method: "elo", baseline: "m" }, { aggregation: false }).toString()).toBe("q=x");
   });
 
-  it("builds model links with the selection but not the model restriction", () => {
-    expect(modelHref("helix bio/34b", { q: "antibodies", models: ["a"], method: "mean" })).toBe("/models/helix%20bio%2F34b?q=antibodies&method=mean");
-  });
-
-  it("keeps the slash of sample ids as a path separator", () => {
-    expect(sampleHref("demo-bio-qa/0001")).toBe("/samples/demo-bio-qa/0001");
-    expect(sampleHref("a b/c?d")).toBe("/samples/a%20b/c%3Fd");
+  it("builds model links with the selection only (the model page shows the Plackett–Luce row)", () => {
+    expect(modelHref("helix bio/34b", { q: "antibodies", models: ["a"], method: "mean" })).toBe("/models/helix%20bio%2F34b?q=antibodies");
   });
 });
 

@@ -60,15 +60,13 @@ function withQuery(path: string, sp: URLSearchParams): string {
 export const leaderboardHref = (q: Partial<LeaderboardQuery>) => withQuery("/leaderboard", queryParams(q));
 export const queryPageHref = (q: Partial<LeaderboardQuery>) => withQuery("/query", queryParams(q));
 
-/** A model's page, carrying the selection (and method/baseline) it was reached from. */
+/**
+ * A model's page, carrying the selection it was reached from. The page shows the model's
+ * Plackett–Luce row with the default baseline and prior, so the aggregation is not carried.
+ */
 export function modelHref(model: string, q: Partial<LeaderboardQuery>): string {
-  const sp = queryParams({ ...q, models: undefined });
+  const sp = queryParams(q, { aggregation: false });
   return withQuery(`/models/${encodeURIComponent(model)}`, sp);
-}
-
-/** Sample ids look like `benchmark/0001`; each path segment is encoded on its own. */
-export function sampleHref(id: string): string {
-  return `/samples/${id.split("/").map(encodeURIComponent).join("/")}`;
 }
 
 /** Returns `current` with some keys replaced (null or [] removes the key), as a relative URL. */

@@ -2,6 +2,7 @@
 // tried once per process; the fallback's fitted state lives in the database (`embedder_state`),
 // written by the worker, and is re-read here whenever the worker refits it.
 import { pool } from "@/lib/db/client";
+import { visibleSamplesSql } from "@/lib/ingest/visibility";
 import { env } from "@/lib/env";
 import { deserializeLsa, selectEmbedder, type Embedder, type EmbedderSelection, type LsaModel } from "@/lib/retrieval/embedder";
 
@@ -60,7 +61,7 @@ export async function activeEmbedder(): Promise<ActiveEmbedder> {
 /** Visible samples that still wait for a vector from the active embedder. */
 export async function pendingEmbeddings(name: string | null): Promise<number> {
   const r = await pool().query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM samples WHERE embedding_model IS DISTINCT FROM $1 OR embedding IS NULL`,
+    `SELECT count(*)::int AS n FROM samples s WHERE (s.embedding_model IS DISTINCT FROM $1 OR s.embedding IS NULL) AND ${visibleSamplesSql("s")}`,
     [name],
   );
   return r.rows[0].n;

@@ -2,7 +2,7 @@
 // combined with metadata filters (OR within one key, AND across keys), `k` and a similarity cut-off.
 // Without a query text, every visible sample matching the filters is selected. Small pools are
 // scanned exactly; large ones through an HNSW index (lib/retrieval/hnsw.ts) when it exists.
-import { pool } from "@/lib/db/client";
+import { pool, withTransaction } from "@/lib/db/client";
 import { visibleSamplesSql } from "@/lib/ingest/visibility";
 import type { Selection } from "@/lib/leaderboard/params";
 import { vectorIndexExists } from "./hnsw";
@@ -131,9 +131,7 @@ export async function searchSamples(input: SearchInput): Promise<SearchResult> {
       SELECT s.pk, s.embedding <=> ${vec} AS distance FROM samples s
        WHERE ${filters} ORDER BY s.embedding <=> ${vec} LIMIT $${params.length})
     SELECT pk, distance FROM nearest ORDER BY distance, pk`;
-  const client = await pool().connect();
-  try {
-    await client.query("BEGIN");
+  return withTransaction(async (client) => {
     await client.query(
       `SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', $1, true),
               set_config('hnsw.max_scan_tuples', $2, true), set_config('enable_seqscan', $3, true), set_config('enable_bitmapscan', $3, true),
@@ -150,12 +148,6 @@ export async function searchSamples(input: SearchInput): Promise<SearchResult> {
       rows = (await client.query<{ pk: number; distance: number }>(exact, params)).rows;
       method = "hnsw+exact";
     }
-    await client.query("COMMIT");
     return finish(rows, method);
-  } catch (err) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }

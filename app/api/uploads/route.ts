@@ -4,7 +4,7 @@ import { handler, parseQuery } from "@/lib/api/handler";
 import { ApiError } from "@/lib/api/errors";
 import { requireToken } from "@/lib/api/auth";
 import { env } from "@/lib/env";
-import { createUpload, processUpload, requeueUpload, type ByteSource } from "@/lib/ingest";
+import { createUpload, processUpload, requeueUpload, uploadInProgress, type ByteSource } from "@/lib/ingest";
 
 export const dynamic = "force-dynamic";
 
@@ -50,7 +50,9 @@ export const POST = handler(async (req) => {
   }
   const { body, fileName, partialField } = await bodyOf(req);
   const upload = await createUpload(body, { partial: params.partial || partialField, fileName, tokenId: token.id, maxBytes: UPLOAD_MAX_BYTES });
-  if (!params.async && upload.bytes <= UPLOAD_SYNC_BYTES) {
+  // Answer at once: a small body is processed in the request unless another upload holds the
+  // ingest lease (it would have to wait for it), in which case it goes to the worker too.
+  if (!params.async && upload.bytes <= UPLOAD_SYNC_BYTES && !(await uploadInProgress())) {
     return NextResponse.json(await processUpload(upload.id), { status: 200 });
   }
   if (!(await requeueUpload(upload.id))) {

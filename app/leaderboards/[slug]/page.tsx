@@ -7,7 +7,7 @@ import { notFound } from "next/navigation";
 import { configuredBaseline, dataVersion } from "@/lib/leaderboard/compute";
 import { getSavedLeaderboard, savedQuery } from "@/lib/leaderboard/saved";
 import { fromRecord, hasAggregationOverride, leaderboardHref } from "@/lib/leaderboard/url-state";
-import { loadModelNames } from "@/lib/ingest/visibility";
+import { listVisibleModels } from "@/lib/models/queries";
 import { PageHeader } from "@/components/ui/page-header";
 import { LeaderboardView } from "@/components/leaderboard/leaderboard-view";
 import { LiveProblem } from "@/components/leaderboard/live-result";
@@ -26,7 +26,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function SavedLeaderboardPage({ params, searchParams }: Props) {
   const { slug } = await params;
   const sp = fromRecord(await searchParams);
-  const [saved, version, names] = await Promise.all([getSavedLeaderboard(slug), dataVersion(), loadModelNames()]);
+  const [saved, version, names] = await Promise.all([getSavedLeaderboard(slug), dataVersion(), listVisibleModels()]);
   if (!saved) notFound();
   const basePath = `/leaderboards/${slug}`;
   const data = await savedPageData(saved, sp, version);
@@ -51,7 +51,7 @@ export default async function SavedLeaderboardPage({ params, searchParams }: Pro
           params={sp}
           defaultMethod={saved.method}
           defaultBaseline={saved.baseline ?? configuredBaseline()}
-          allModels={[...names.values()].sort()}
+          allModels={names}
           exportPrefix={`onebench_${slug}`}
         />
       ) : (

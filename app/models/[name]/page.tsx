@@ -57,7 +57,7 @@ function Standings({ profile, kind }: { profile: ModelProfile; kind: "benchmark"
       <details className="mt-3" open={kind === "benchmark"}>
         <summary className="cursor-pointer text-sm text-indigo-700">Table: rank, score and interval per {kind}</summary>
         <div className="mt-2">
-          <StandingsTable rows={rows} kind={kind} model={profile.model} />
+          <StandingsTable rows={rows} kind={kind} model={profile.model} baseline={profile.baseline} />
         </div>
       </details>
     </Card>
@@ -69,7 +69,7 @@ function EvidenceCard({ profile, query }: { profile: ModelProfile; query: string
   const row = e.row;
   return (
     <Card
-      title="The samples behind this leaderboard row"
+      title="The samples behind this leaderboard row (Plackett–Luce)"
       actions={
         <Link href={`/leaderboard?${query}`} className="text-sm text-indigo-700 underline">
           Back to the leaderboard

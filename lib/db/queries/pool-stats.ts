@@ -13,7 +13,7 @@ export interface PoolStats {
 export async function getPoolStats(): Promise<PoolStats> {
   const r = await pool().query(`
     SELECT (SELECT count(*) FROM samples s WHERE ${visibleSamplesSql("s")})::int AS samples,
-           (SELECT count(DISTINCT model_id) FROM measurements m WHERE ${visibleMeasurementsSql("m")})::int AS models,
+           (SELECT count(*) FROM models m WHERE ${visibleSamplesSql("m")})::int AS models,
            (SELECT count(*) FROM measurements m WHERE ${visibleMeasurementsSql("m")})::int AS measurements,
            (SELECT count(DISTINCT benchmark) FROM samples s WHERE ${visibleSamplesSql("s")})::int AS benchmarks,
            (SELECT data_version FROM pool_state WHERE id = 1) AS "dataVersion"`);
