@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { selectionSchema } from "@/lib/leaderboard/params";
 import { sampleHref, sampleIdFromSegments } from "@/lib/samples/links";
-import { hasSelection, modelHref, selectionQueryString } from "./links";
+import { modelHref } from "@/lib/leaderboard/url-state";
+import { hasSelection, selectionQueryString } from "./links";
 
 describe("evidence links", () => {
   it("keeps only the selection's parameters that are set", () => {

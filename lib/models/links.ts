@@ -1,4 +1,4 @@
-// URL of a model's profile page, optionally carrying the selection of the leaderboard row it came from.
+// Query strings of a selection, for links that carry it (model links: lib/leaderboard/url-state.ts modelHref).
 import type { Selection } from "@/lib/leaderboard/params";
 
 /** Query string of a selection (only the parameters that are set), without the leading "?". */
@@ -14,9 +14,4 @@ export function selectionQueryString(sel: Partial<Selection>): string {
 /** Whether the selection narrows the pool at all. */
 export function hasSelection(sel: Partial<Selection>): boolean {
   return selectionQueryString(sel) !== "";
-}
-
-export function modelHref(name: string, sel: Partial<Selection> = {}): string {
-  const qs = selectionQueryString(sel);
-  return `/models/${encodeURIComponent(name)}${qs ? `?${qs}` : ""}`;
 }
