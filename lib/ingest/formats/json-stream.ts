@@ -178,7 +178,8 @@ export async function* streamJson(source: AsyncIterable<Uint8Array>, options: Js
         i++;
         continue;
       }
-      switch (state) {
+      // `finish` (a closure) also moves the state, which flow analysis cannot see.
+      switch (state as State) {
         case "top":
           if (offset + i < 3 && c === BOM[offset + i]) {
             i++;
