@@ -179,7 +179,8 @@ export async function* streamJson(source: AsyncIterable<Uint8Array>, options: Js
         continue;
       }
       // `finish` (a closure) also moves the state, which flow analysis cannot see.
-      switch (state as State) {
+      const now = state as State;
+      switch (now) {
         case "top":
           if (offset + i < 3 && c === BOM[offset + i]) {
             i++;
@@ -201,7 +202,7 @@ export async function* streamJson(source: AsyncIterable<Uint8Array>, options: Js
             i++;
             state = topArray ? "done" : "objAfter";
             arrayKey = undefined;
-          } else if (state === "arrAfter") {
+          } else if (now === "arrAfter") {
             if (c !== 0x2c) throw new JsonShapeError(`expected "," or "]" ${where(i)}, found ${shown(c)}`);
             i++;
             state = "arrValue";
@@ -212,7 +213,7 @@ export async function* streamJson(source: AsyncIterable<Uint8Array>, options: Js
           break;
         case "objFirst":
         case "objKey":
-          if (c === 0x7d && state === "objFirst") {
+          if (c === 0x7d && now === "objFirst") {
             i++;
             state = "done";
           } else if (c === QUOTE) begin(c, "key");
