@@ -4,7 +4,7 @@
 import { splitLines, type RawLine } from "../lines";
 import { decompressed, SourceError, toAsyncIterable } from "../source";
 import { JsonShapeError, streamJson, type JsonItem, type JsonStreamOptions } from "./json-stream";
-import { fileError, type Converted, type UploadFile } from "./records";
+import { fileError, type Converted, type Origin, type UploadFile } from "./records";
 
 export function fileBytes(file: UploadFile): AsyncIterable<Uint8Array> {
   return decompressed(toAsyncIterable(file.open()));
@@ -34,6 +34,71 @@ export function fileProblem(file: UploadFile, err: unknown, expects: string): Co
   if (err instanceof JsonShapeError) return fileError(file.path, `${err.message}; expected ${expects}`);
   if (err instanceof SourceError || err instanceof SideFileError) return fileError(file.path, err.message);
   throw err;
+}
+
+/**
+ * The first non-blank byte of a file (after gzip and a byte order mark) and the whole byte stream
+ * again, for formats that come as a JSON array or as JSON Lines.
+ */
+export async function firstByte(file: UploadFile): Promise<{ byte: number | undefined; bytes: AsyncIterable<Uint8Array> }> {
+  const it = fileBytes(file)[Symbol.asyncIterator]();
+  const seen: Uint8Array[] = [];
+  let byte: number | undefined;
+  let pos = 0;
+  while (byte === undefined) {
+    const r = await it.next();
+    if (r.done) break;
+    seen.push(r.value);
+    for (const c of r.value) {
+      const bom = pos < 3 && c === [0xef, 0xbb, 0xbf][pos];
+      pos++;
+      if (!bom && c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) {
+        byte = c;
+        break;
+      }
+    }
+  }
+  async function* bytes(): AsyncGenerator<Uint8Array> {
+    yield* seen;
+    for (;;) {
+      const r = await it.next();
+      if (r.done) return;
+      yield r.value;
+    }
+  }
+  return { byte, bytes: bytes() };
+}
+
+export type FileRecord = { origin: Origin; value: unknown } | { origin: Origin; error: string };
+
+/**
+ * The records of a file that is either one JSON array (origin: index) or JSON Lines (origin:
+ * line), a chunk at a time. Throws JsonShapeError for a broken array, SourceError for bad gzip.
+ */
+export async function* fileRecords(file: UploadFile): AsyncGenerator<FileRecord[]> {
+  const { byte, bytes } = await firstByte(file);
+  if (byte === 0x5b) {
+    for await (const items of streamJson(bytes)) {
+      const out: FileRecord[] = [];
+      for (const item of items) {
+        if (item.kind === "element") out.push({ origin: { file: file.path, index: item.index }, value: item.value });
+        else if (item.kind === "bad-element") out.push({ origin: { file: file.path, index: item.index }, error: item.message });
+      }
+      if (out.length) yield out;
+    }
+    return;
+  }
+  for await (const lines of splitLines(bytes)) {
+    yield lines.map((l): FileRecord => {
+      const origin = { file: file.path, line: l.line };
+      if ("error" in l) return { origin, error: l.error };
+      try {
+        return { origin, value: JSON.parse(l.text) };
+      } catch (err) {
+        return { origin, error: `invalid JSON: ${(err as Error).message.slice(0, 120)}` };
+      }
+    });
+  }
 }
 
 const MAX_SIDE_FILE_BYTES = 64 * 1024 * 1024;
