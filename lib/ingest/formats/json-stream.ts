@@ -43,6 +43,12 @@ function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 
+/** Position of `byte` at or after `from`, or `n` (the chunk's end) when there is none. */
+function indexOr(buf: Buffer, byte: number, from: number, n: number): number {
+  const at = buf.indexOf(byte, from);
+  return at < 0 ? n : at;
+}
+
 function shown(c: number): string {
   return c >= 0x20 && c < 0x7f ? `"${String.fromCharCode(c)}"` : `byte 0x${c.toString(16).padStart(2, "0")}`;
 }
@@ -75,6 +81,8 @@ export async function* streamJson(source: AsyncIterable<Uint8Array>, options: Js
     const n = buf.length;
     let i = 0;
     let capStart = 0;
+    let nextQuote = -1;
+    let nextBackslash = -1;
 
     const keep = (end: number) => {
       if (tooLarge || end <= capStart) return;
@@ -144,10 +152,14 @@ export async function* streamJson(source: AsyncIterable<Uint8Array>, options: Js
             i++;
             continue;
           }
-          const q = buf.indexOf(QUOTE, i);
+          // Next quote and backslash, each searched again only once passed: a long string with
+          // many escapes is scanned once, not once per escape.
+          if (nextQuote < i) nextQuote = indexOr(buf, QUOTE, i, n);
+          if (nextBackslash < i) nextBackslash = indexOr(buf, BACKSLASH, i, n);
+          const q = nextQuote === n ? -1 : nextQuote;
           const stop = q < 0 ? n : q;
-          const b = buf.indexOf(BACKSLASH, i);
-          if (b >= 0 && b < stop) {
+          const b = nextBackslash;
+          if (b < stop) {
             escaped = true;
             i = b + 1;
             continue;
