@@ -9,12 +9,12 @@ afterAll(closeDb);
 
 it("is bumped by a committed transaction and untouched by a rolled-back one", async () => {
   expect(await dataVersion()).toBe(0);
-  await withTransaction((c) => bumpDataVersion(c));
-  await withTransaction((c) => bumpDataVersion(c));
+  expect(await withTransaction((c) => bumpDataVersion(c))).toBe(1);
+  expect(await withTransaction((c) => bumpDataVersion(c))).toBe(2);
   expect(await dataVersion()).toBe(2);
   await expect(
     withTransaction(async (c) => {
-      await bumpDataVersion(c);
+      expect(await bumpDataVersion(c)).toBe(3);
       expect(await dataVersion(c)).toBe(3);
       throw new Error("publish failed");
     }),
