@@ -2,11 +2,8 @@
 FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1
-# Dependencies first (postinstall generates the Prisma client from prisma/schema.prisma).
-COPY package.json package-lock.json prisma.config.ts ./
-COPY prisma ./prisma
-COPY scripts/prisma-generate.mjs ./scripts/prisma-generate.mjs
-COPY scripts/bin ./scripts/bin
+# Dependencies first: a layer that only changes with them.
+COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
 COPY . .
 RUN npx next build

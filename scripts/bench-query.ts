@@ -22,7 +22,7 @@ import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { migrate } from "@/lib/db/migrate";
 import { reloadEnv } from "@/lib/env";
 import { importFile } from "@/lib/ingest";
-import { loadVisibleMeasurements } from "@/lib/ingest/visibility";
+import { loadVisibleMeasurements } from "@/lib/db/queries/measurements";
 import { computeLeaderboard, configuredBaseline } from "@/lib/leaderboard/compute";
 import { loadBatch } from "@/lib/leaderboard/load-batch";
 import { leaderboardQuerySchema } from "@/lib/leaderboard/params";

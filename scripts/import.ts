@@ -1,6 +1,7 @@
 // `npm run import -- FILE [--partial]`: imports a results file (results-format v1, .jsonl or gzip)
 // through the same code path as uploads. Progress goes to stderr; the last line on stdout is the
 // upload report as JSON. Exit code 0 when the upload is done, 1 when it failed.
+import { UPLOAD_STATUS } from "@/lib/db/upload-status";
 import { importFile, recoverInterruptedUploads } from "@/lib/ingest";
 import { openScriptDb, type ScriptDb } from "./lib/open-db";
 
@@ -43,7 +44,7 @@ async function main(): Promise<number> {
     for (const e of report.errors.slice(0, 20)) log(`line ${e.line}: ${e.message}`);
     if (report.error_count > 20) log(`… ${report.error_count - 20} more rejected lines (see the report)`);
     process.stdout.write(`${JSON.stringify(report)}\n`);
-    return report.status === "done" ? 0 : 1;
+    return report.status === UPLOAD_STATUS.done ? 0 : 1;
   } catch (err) {
     log(`error: ${(err as Error).message}`);
     return 1;

@@ -7,6 +7,7 @@ import pg from "pg";
 import { reloadEnv, databaseUrl } from "@/lib/env";
 import { migrate } from "@/lib/db/migrate";
 import { closeDb } from "@/lib/db/client";
+import { poolIsEmpty } from "@/lib/db/queries/samples";
 import { ensureDefaultLeaderboards } from "@/lib/leaderboard/defaults";
 import { recoverInterruptedUploads } from "@/lib/ingest";
 import { run, tsxArgs } from "./lib/processes";
@@ -25,8 +26,7 @@ export async function seed(opts: { ownsDatabase?: boolean } = {}): Promise<void>
   try {
     const applied = await migrate(db);
     log(applied.length ? `migrations applied: ${applied.join(", ")}` : "migrations are current");
-    const empty = (await db.query(`SELECT NOT EXISTS (SELECT 1 FROM samples) AS empty`)).rows[0].empty as boolean;
-    if (empty && !config.NO_DEMO) {
+    if ((await poolIsEmpty(db)) && !config.NO_DEMO) {
       if (!existsSync(DEMO_FILE)) throw new Error(`demo data missing: ${DEMO_FILE}`);
       log("empty pool: importing the demo data set");
       await run("import", ...tsxArgs("scripts/import.ts", DEMO_FILE), process.env);

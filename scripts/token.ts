@@ -1,7 +1,8 @@
 // `npm run token -- create NAME | list | revoke ID|PREFIX`: upload tokens. `create` prints the new
 // token as its last line (scripts read it from there); it is shown once and stored hashed.
 import { openScriptDb } from "./lib/open-db";
-import { createToken, listTokens, revokeToken } from "@/lib/auth/tokens";
+import { createToken, revokeToken } from "@/lib/auth/tokens";
+import { listTokens } from "@/lib/db/queries/tokens";
 
 const USAGE = "usage: npm run token -- create NAME | list | revoke ID|PREFIX";
 

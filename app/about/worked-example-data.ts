@@ -5,7 +5,7 @@ import { env } from "@/lib/env";
 import { configuredBaseline } from "@/lib/leaderboard/compute";
 import { loadBatch } from "@/lib/leaderboard/load-batch";
 import { selectionSchema } from "@/lib/leaderboard/params";
-import { loadSampleSummaries, type SampleSummary } from "@/lib/samples/queries";
+import { loadSampleSummaries, type SampleSummary } from "@/lib/samples/summaries";
 import { buildChoices, losersOf } from "@/lib/ranking/choices";
 import { rank } from "@/lib/ranking/leaderboard";
 import { DEFAULT_PRIOR } from "@/lib/ranking/prior";

@@ -8,7 +8,7 @@ import { parseQuery } from "@/lib/api/handler";
 import { configuredBaseline } from "@/lib/leaderboard/compute";
 import { leaderboardQuerySchema } from "@/lib/leaderboard/params";
 import { fromRecord, queryPageHref, withoutEmpty } from "@/lib/leaderboard/url-state";
-import { listVisibleModels } from "@/lib/models/queries";
+import { listVisibleModels } from "@/lib/db/queries/models";
 import { PageHeader } from "@/components/ui/page-header";
 import { ErrorState } from "@/components/ui/states";
 import { LeaderboardView } from "@/components/leaderboard/leaderboard-view";

@@ -1,7 +1,8 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDb, pool } from "@/lib/db/client";
 import { resetDatabase } from "@/test/db";
-import { createToken, hashToken, listTokens, revokeToken, verifyToken } from "./tokens";
+import { listTokens } from "@/lib/db/queries/tokens";
+import { createToken, hashToken, revokeToken, verifyToken } from "./tokens";
 
 beforeEach(resetDatabase);
 afterAll(closeDb);

@@ -11,12 +11,12 @@ import { computeLeaderboard, configuredBaseline } from "@/lib/leaderboard/comput
 import { loadBatch } from "@/lib/leaderboard/load-batch";
 import { leaderboardQuerySchema, type Selection } from "@/lib/leaderboard/params";
 import type { ApiLeaderboardRow } from "@/lib/leaderboard/response";
-import { findVisibleModels } from "@/lib/models/queries";
+import { findVisibleModels } from "@/lib/db/queries/models";
 import { tieredGroups } from "@/lib/ranking/groups";
 import { DEFAULT_PRIOR } from "@/lib/ranking/prior";
 import { headToHead } from "@/lib/ranking/views";
 import { retrieve } from "@/lib/retrieval/retrieve";
-import { loadSampleSummaries } from "@/lib/samples/queries";
+import { loadSampleSummaries } from "@/lib/samples/summaries";
 import { disagreements, type Outcome } from "./disagreement";
 import { empiricalPairs, type PairRecord } from "./pairwise";
 import { DEFAULT_MODELS, MAX_MODELS, MIN_MODELS, pickSelection } from "./params";

@@ -1,20 +1,16 @@
-// The one database client of a process: a pg Pool (bulk writes, COPY, pgvector queries) and a
-// Prisma client on top of the same pool (typed CRUD). Cached on globalThis so Next.js hot reloads
-// and repeated imports share it.
+// The one database client of a process: a pg Pool, cached on globalThis so Next.js hot reloads and
+// repeated imports share it. Every statement lives in a named query under lib/db/queries.
 import pg from "pg";
-import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "@/lib/generated/prisma/client";
 import { databaseUrl } from "@/lib/env";
 
-interface DbGlobals {
-  pool?: pg.Pool;
-  prisma?: PrismaClient;
-}
-const g = globalThis as unknown as { __portalDb?: DbGlobals };
-const state: DbGlobals = (g.__portalDb ??= {});
+const g = globalThis as unknown as { __portalDb?: { pool?: pg.Pool } };
+const state = (g.__portalDb ??= {});
 
 // BIGINT counts come back as JS numbers (they stay far below 2^53 here).
 pg.types.setTypeParser(20, (v) => Number(v));
+
+/** The pool, or one connection inside a transaction: named queries accept either. */
+export type Queryable = Pick<pg.Pool | pg.PoolClient, "query">;
 
 export function pool(): pg.Pool {
   if (!state.pool) {
@@ -24,21 +20,22 @@ export function pool(): pg.Pool {
   return state.pool;
 }
 
-export function prisma(): PrismaClient {
-  state.prisma ??= new PrismaClient({ adapter: new PrismaPg(pool()) });
-  return state.prisma;
+/** Runs a statement that returns no rows; resolves to the number of rows it changed. */
+export async function execute(db: Queryable, text: string, values?: unknown[]): Promise<number> {
+  const r = await db.query<Record<string, never>>(text, values);
+  return r.rowCount ?? 0;
 }
 
 /** Runs `fn` in one short transaction on one connection. Keep it short: the embedded database blocks everyone meanwhile. */
 export async function withTransaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool().connect();
   try {
-    await client.query("BEGIN");
+    await execute(client, "BEGIN");
     const result = await fn(client);
-    await client.query("COMMIT");
+    await execute(client, "COMMIT");
     return result;
   } catch (err) {
-    await client.query("ROLLBACK").catch(() => undefined);
+    await execute(client, "ROLLBACK").catch(() => undefined);
     throw err;
   } finally {
     client.release();
@@ -46,9 +43,7 @@ export async function withTransaction<T>(fn: (client: pg.PoolClient) => Promise<
 }
 
 export async function closeDb(): Promise<void> {
-  const { prisma: p, pool: pl } = state;
-  state.prisma = undefined;
+  const p = state.pool;
   state.pool = undefined;
-  await p?.$disconnect();
-  await pl?.end();
+  await p?.end();
 }

@@ -5,6 +5,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { readFileSync, readdirSync, existsSync } from "node:fs";
 import path from "node:path";
 import type pg from "pg";
+import { execute } from "./client";
 
 export interface MigrationFile {
   name: string;
@@ -47,7 +48,7 @@ export interface MigrationStatus {
 
 export async function migrationStatus(client: pg.Pool | pg.PoolClient, dir = migrationsDir()): Promise<MigrationStatus> {
   const files = readMigrations(dir);
-  const exists = await client.query(`SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS ok`);
+  const exists = await client.query<{ ok: boolean }>(`SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS ok`);
   const rows = exists.rows[0].ok
     ? (
         await client.query<{ migration_name: string; checksum: string }>(
@@ -65,7 +66,7 @@ export async function migrationStatus(client: pg.Pool | pg.PoolClient, dir = mig
 
 /** Applies every pending migration, each in its own transaction. Returns the names applied. */
 export async function migrate(pool: pg.Pool, dir = migrationsDir()): Promise<string[]> {
-  await pool.query(CREATE_TABLE);
+  await execute(pool, CREATE_TABLE);
   const status = await migrationStatus(pool, dir);
   if (status.modified.length) {
     throw new Error(`Applied migrations were edited afterwards: ${status.modified.join(", ")}`);
@@ -74,15 +75,16 @@ export async function migrate(pool: pg.Pool, dir = migrationsDir()): Promise<str
   for (const file of files) {
     const client = await pool.connect();
     try {
-      await client.query("BEGIN");
-      await client.query(file.sql);
-      await client.query(
+      await execute(client, "BEGIN");
+      await execute(client, file.sql);
+      await execute(
+        client,
         `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, finished_at, applied_steps_count) VALUES ($1, $2, $3, now(), 1)`,
         [randomUUID(), file.checksum, file.name],
       );
-      await client.query("COMMIT");
+      await execute(client, "COMMIT");
     } catch (err) {
-      await client.query("ROLLBACK").catch(() => undefined);
+      await execute(client, "ROLLBACK").catch(() => undefined);
       throw new Error(`Migration ${file.name} failed: ${(err as Error).message}`);
     } finally {
       client.release();

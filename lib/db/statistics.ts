@@ -1,5 +1,5 @@
 // Planner statistics for the embedded database, which runs no autovacuum.
-import { pool } from "@/lib/db/client";
+import { execute, pool } from "@/lib/db/client";
 
 /** The tables whose statistics steer retrieval (samples) and the measurement load (measurements). */
 const SEARCH_TABLES = ["samples", "measurements"];
@@ -13,7 +13,7 @@ const SEARCH_TABLES = ["samples", "measurements"];
  */
 export async function refreshStatistics(): Promise<string[]> {
   // Counters reach pg_stat_* when a session goes idle; make sure this session's are in.
-  await pool().query(`SELECT pg_stat_force_next_flush()`).catch(() => undefined);
+  await execute(pool(), `SELECT pg_stat_force_next_flush()`).catch(() => undefined);
   const r = await pool().query<{ relname: string }>(
     `SELECT relname FROM pg_stat_user_tables
       WHERE relname = ANY($1::text[])
@@ -21,6 +21,6 @@ export async function refreshStatistics(): Promise<string[]> {
     [SEARCH_TABLES],
   );
   const tables = r.rows.map((row) => row.relname).filter((t) => SEARCH_TABLES.includes(t));
-  for (const t of tables) await pool().query(`ANALYZE ${t}`);
+  for (const t of tables) await execute(pool(), `ANALYZE ${t}`);
   return tables;
 }

@@ -10,7 +10,7 @@ import { databaseUrl } from "@/lib/env";
 import { resetDatabase, tableCounts } from "@/test/db";
 import { getUploadReport, recoverInterruptedUploads } from "./index";
 import { INTERRUPTED_MESSAGE } from "./cleanup";
-import { visibleMeasurementsSql, visibleSamplesSql } from "./visibility";
+import { visibleMeasurementsSql, visibleSamplesSql } from "@/lib/db/visibility";
 
 const dir = mkdtempSync(path.join(tmpdir(), "ingest-crash-"));
 

@@ -2,7 +2,8 @@
 // worker. One code path: every upload is created (body spooled to disk, or a local file named),
 // then processed by processUpload().
 //
-//   POST /api/uploads  → createUpload(body, opts); small: await processUpload(id) → 200 report;
+//   POST /api/uploads  → createUpload(body, opts); small, and no upload holding the lease
+//                        (lib/db/queries/uploads.ts uploadInProgress): await processUpload(id) → 200 report;
 //                        large: enqueue QUEUES.processUpload {uploadId} (worker: processUpload) → 202
 //   GET /api/uploads/id → getUploadReport(id)
 //   npm run import      → importFile(path, opts)
@@ -10,22 +11,22 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { ApiError } from "@/lib/api/errors";
+import { deleteQueuedUpload, insertUpload, setUploadFile } from "@/lib/db/queries/uploads";
+import { UPLOAD_STATUS } from "@/lib/db/upload-status";
 import { env } from "@/lib/env";
 import { processUpload, type ProcessOptions } from "./process";
 import { removeSpool } from "./cleanup";
 import { contentSha256, fileSize, spoolBody } from "./spool";
 import type { ByteSource } from "./source";
-import type { UploadReport } from "./types";
-import { deleteUpload, insertUpload, setUploadFile } from "./uploads";
+import { emptyCounts, type UploadReport } from "./types";
 
 export { processUpload, type ProcessOptions, type ProgressInfo } from "./process";
-export { getUploadReport, uploadInProgress } from "./uploads";
+export { getUploadReport } from "./uploads";
 export { recoverInterruptedUploads, type RecoveryResult } from "./cleanup";
 export { requeueUpload } from "./notify";
-export { visibleMeasurementsSql, visibleSamplesSql, loadVisibleMeasurements, loadModelNames, type VisibleMeasurement } from "./visibility";
 export { parseResults, type ParsedLine } from "./parse";
 export { checkResults, type CheckResult } from "./check";
-export type { UploadReport, UploadCounts, UploadStatus, LineError, ResultRecord } from "./types";
+export type { UploadReport, UploadCounts, LineError, ResultRecord } from "./types";
 export type { ByteSource } from "./source";
 
 export interface UploadOptions {
@@ -41,7 +42,7 @@ export interface UploadOptions {
 
 export interface CreatedUpload {
   id: string;
-  status: "queued";
+  status: typeof UPLOAD_STATUS.queued;
   /** Size of the received body (compressed size when gzipped). */
   bytes: number;
 }
@@ -53,7 +54,7 @@ export interface CreatedUpload {
  */
 export async function createUpload(body: ByteSource, opts: UploadOptions = {}): Promise<CreatedUpload> {
   const id = randomUUID();
-  await insertUpload({ id, partial: opts.partial ?? false, fileName: opts.fileName ?? null, tokenId: opts.tokenId ?? null, spoolPath: null });
+  await insertUpload({ id, partial: opts.partial ?? false, fileName: opts.fileName ?? null, tokenId: opts.tokenId ?? null, spoolPath: null, counts: emptyCounts() });
   let spooled: { path: string; bytes: number } | undefined;
   try {
     spooled = await spoolBody(id, body, opts.maxBytes ?? env().UPLOAD_MAX_BYTES);
@@ -61,10 +62,10 @@ export async function createUpload(body: ByteSource, opts: UploadOptions = {}): 
     await setUploadFile(id, { bytes: spooled.bytes, sha256: sha, spoolPath: spooled.path });
   } catch (err) {
     removeSpool(spooled?.path ?? null);
-    await deleteUpload(id);
+    await deleteQueuedUpload(id);
     throw err;
   }
-  return { id, status: "queued", bytes: spooled.bytes };
+  return { id, status: UPLOAD_STATUS.queued, bytes: spooled.bytes };
 }
 
 /** Receives and processes a body in one call (spooled like any upload); returns the final report. */
@@ -83,7 +84,7 @@ export async function importFile(filePath: string, opts: Omit<UploadOptions, "ma
     throw new ApiError("not_found", `cannot read ${abs}`);
   }
   const id = randomUUID();
-  await insertUpload({ id, partial: opts.partial ?? false, fileName: opts.fileName ?? path.basename(abs), tokenId: opts.tokenId ?? null, spoolPath: null });
+  await insertUpload({ id, partial: opts.partial ?? false, fileName: opts.fileName ?? path.basename(abs), tokenId: opts.tokenId ?? null, spoolPath: null, counts: emptyCounts() });
   await setUploadFile(id, { bytes, sha256: await contentSha256(abs) });
   return processUpload(id, { source: abs, onProgress: opts.onProgress });
 }

@@ -10,7 +10,8 @@ import { stopQueue } from "@/lib/queue";
 import { resetDatabase, tableCounts } from "@/test/db";
 import { getUploadReport, importFile, ingestStream } from "./index";
 import { MEASUREMENT_BATCH } from "./writer";
-import { loadVisibleMeasurements, visibleMeasurementsSql } from "./visibility";
+import { loadVisibleMeasurements } from "@/lib/db/queries/measurements";
+import { visibleMeasurementsSql } from "@/lib/db/visibility";
 
 const fixture = (name: string) => fileURLToPath(new URL(`../../test/fixtures/ingest/${name}`, import.meta.url));
 const CORPUS = fixture("malformed.jsonl");

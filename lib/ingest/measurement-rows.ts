@@ -1,25 +1,14 @@
 // How each measurement kind maps onto the one `measurements` table, its key (what a re-sent line
 // replaces) and its content (what makes a re-sent line a duplicate rather than an update).
+import type { StoredMeasurement } from "@/lib/db/queries/measurement-writes";
 import { DEFAULT_SCALE } from "./schemas";
 import type { MeasurementRecord } from "./types";
 
 export type Kind = MeasurementRecord["type"];
 
-/** A measurement ready to insert; model names already resolved to ids. */
-export interface MeasurementRow {
+/** A measurement ready to insert (model names already resolved to ids), and its line. */
+export interface MeasurementRow extends StoredMeasurement {
   line: number;
-  samplePk: number;
-  kind: Kind;
-  key: string | null;
-  modelId: number | null;
-  modelBId: number | null;
-  value: number | null;
-  higherIsBetter: boolean;
-  winner: "a" | "b" | "tie" | null;
-  /** JSON text of the tiers (model ids, each tier sorted): one canonical form to compare. */
-  tiers: string | null;
-  scaleMin: number | null;
-  scaleMax: number | null;
 }
 
 /** Model names a record needs ids for. */
@@ -72,12 +61,12 @@ export function toRow(r: MeasurementRecord, line: number, samplePk: number, mode
 }
 
 /** Pairwise lines without `id` are events, never keyed; everything else has a key. */
-export function isKeyed(row: MeasurementRow): boolean {
+export function isKeyed(row: StoredMeasurement): boolean {
   return row.kind !== "pairwise" || row.key !== null;
 }
 
 /** The identity a re-sent line replaces (spec: (sample, model, metric), (sample, criterion, model), …). */
-export function rowKey(row: MeasurementRow): string {
+export function rowKey(row: StoredMeasurement): string {
   switch (row.kind) {
     case "score":
     case "unit_test":
@@ -88,7 +77,7 @@ export function rowKey(row: MeasurementRow): string {
 }
 
 /** Same stored content: re-sending it changes nothing. */
-export function sameContent(a: MeasurementRow, b: MeasurementRow): boolean {
+export function sameContent(a: StoredMeasurement, b: StoredMeasurement): boolean {
   return (
     a.value === b.value &&
     a.higherIsBetter === b.higherIsBetter &&

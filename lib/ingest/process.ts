@@ -2,7 +2,15 @@
 // batches, then publish in one short transaction — or, when the upload fails, remove its rows.
 import { ApiError } from "@/lib/api/errors";
 import { withTransaction } from "@/lib/db/client";
-import { deleteUploadRows, purgeSuperseded, recoverInterruptedUploads, removeSpool } from "./cleanup";
+import { bumpDataVersion } from "@/lib/db/data-version";
+import { updateSampleContents } from "@/lib/db/queries/sample-writes";
+import { markAllRefreshQueued } from "@/lib/db/queries/saved-leaderboards";
+import { heartbeat, markDone, markFailed, markFailing, touchQueued, tryTakeLease, type UploadOutcome } from "@/lib/db/queries/upload-lease";
+import { deleteUploadRows, purgeSuperseded } from "@/lib/db/queries/upload-rows";
+import { findSameFile, getUploadRow, type UploadRow } from "@/lib/db/queries/uploads";
+import { refreshStatistics } from "@/lib/db/statistics";
+import { UPLOAD_STATUS } from "@/lib/db/upload-status";
+import { recoverInterruptedUploads, removeSpool } from "./cleanup";
 import { FileContext } from "./file-context";
 import { MAX_REPORTED_ERRORS, MAX_REPORTED_WARNINGS } from "./limits";
 import { notifyPublished } from "./notify";
@@ -10,23 +18,8 @@ import { parseResults } from "./parse";
 import { LineErrorList } from "./report";
 import { countBytes, fileSource, SourceError } from "./source";
 import { emptyCounts, type UploadCounts, type UploadReport } from "./types";
-import {
-  findSameFile,
-  getUploadReport,
-  getUploadRow,
-  heartbeat,
-  LostLeaseError,
-  markFailed,
-  markFailing,
-  OUTCOME_SET,
-  outcomeParams,
-  touchQueued,
-  tryTakeLease,
-  type Outcome,
-  type UploadRow,
-} from "./uploads";
-import { sampleRecordsJson, UploadWriter, type SampleUpdate } from "./writer";
-import { refreshStatistics } from "@/lib/db/statistics";
+import { getUploadReport, LostLeaseError } from "./uploads";
+import { sampleContent, UploadWriter, type SampleUpdate } from "./writer";
 
 export interface ProgressInfo {
   id: string;
@@ -58,7 +51,7 @@ async function waitForLease(id: string): Promise<number | null> {
     const seq = await tryTakeLease(id);
     if (seq !== null) return seq;
     const row = await getUploadRow(id);
-    if (!row || row.status !== "queued") return null;
+    if (!row || row.status !== UPLOAD_STATUS.queued) return null;
     await touchQueued(id);
     if (Date.now() - lastRecovery > RECOVERY_EVERY_MS) {
       lastRecovery = Date.now();
@@ -76,7 +69,7 @@ export async function processUpload(id: string, opts: ProcessOptions = {}): Prom
   const row = await getUploadRow(id);
   if (!row) throw new ApiError("not_found", `no upload with id "${id}"`);
   const source = opts.source ?? row.spool_path;
-  if (row.status === "queued") {
+  if (row.status === UPLOAD_STATUS.queued) {
     if (!source || row.file_bytes === null) {
       await markFailed(id, "the upload's file was not received completely");
     } else {
@@ -101,7 +94,7 @@ async function runLeased(row: UploadRow, source: string, opts: ProcessOptions): 
       return;
     }
     console.error(`[ingest] upload ${row.id} failed:`, err);
-    const outcome: Outcome = {
+    const outcome: UploadOutcome = {
       lines: 0,
       counts: emptyCounts(),
       errors: [],
@@ -120,7 +113,7 @@ async function runLeased(row: UploadRow, source: string, opts: ProcessOptions): 
 
 /** The same content as an earlier clean upload: nothing to do, and nothing is done. */
 async function publishDuplicate(row: UploadRow, same: { id: string; lines: number }): Promise<void> {
-  const outcome: Outcome = {
+  const outcome: UploadOutcome = {
     lines: same.lines,
     counts: { ...emptyCounts(), duplicates: same.lines },
     errors: [],
@@ -131,12 +124,7 @@ async function publishDuplicate(row: UploadRow, same: { id: string; lines: numbe
     duplicateOf: same.id,
   };
   await withTransaction(async (c) => {
-    const r = await c.query(
-      `UPDATE uploads SET status = 'done', progress = 1, finished_at = now(), heartbeat_at = now(), ${OUTCOME_SET}
-        WHERE id = $1 AND status = 'running'`,
-      [row.id, ...outcomeParams(outcome)],
-    );
-    if (r.rowCount !== 1) throw new LostLeaseError(row.id);
+    if (!(await markDone(c, row.id, outcome))) throw new LostLeaseError(row.id);
   });
 }
 
@@ -158,7 +146,7 @@ async function ingest(row: UploadRow, source: string, opts: ProcessOptions): Pro
   let lastBeat = Date.now();
   const beat = async () => {
     lastBeat = Date.now();
-    await heartbeat(row.id, { progress: progress(), lines, counts, errorCount: errors.count });
+    if (!(await heartbeat(row.id, { progress: progress(), lines, counts, errorCount: errors.count }))) throw new LostLeaseError(row.id);
   };
   const report = async () => opts.onProgress?.({ id: row.id, progress: progress(), lines, counts: { ...counts } });
 
@@ -203,7 +191,7 @@ async function ingest(row: UploadRow, source: string, opts: ProcessOptions): Pro
     errors.add(0, fileError);
   }
 
-  const outcome: Outcome = {
+  const outcome: UploadOutcome = {
     lines,
     counts,
     errors: errors.list(),
@@ -231,33 +219,15 @@ async function ingest(row: UploadRow, source: string, opts: ProcessOptions): Pro
  * data_version + 1, saved leaderboards marked for refresh. Then, outside it, the rows it replaced
  * are deleted (invisible already) and the worker is told.
  */
-async function publish(row: UploadRow, outcome: Outcome, sampleUpdates: SampleUpdate[]): Promise<void> {
+async function publish(row: UploadRow, outcome: UploadOutcome, sampleUpdates: SampleUpdate[]): Promise<void> {
   const c = outcome.counts;
   const changed = c.samples_new + c.samples_updated + c.measurements_new + c.measurements_updated > 0;
   const slugs = await withTransaction(async (db) => {
-    if (sampleUpdates.length) {
-      await db.query(
-        `UPDATE samples s SET benchmark = x.benchmark, input = x.input, reference = x.reference, task = x.task,
-                tags = ARRAY(SELECT jsonb_array_elements_text(x.tags)), metadata = x.metadata, image_url = x.image_url,
-                content_hash = x.content_hash, updated_at = now(),
-                embedding = CASE WHEN s.input = x.input THEN s.embedding END,
-                embedding_model = CASE WHEN s.input = x.input THEN s.embedding_model END
-           FROM jsonb_to_recordset($1::jsonb) AS x(pk int, benchmark text, input text, reference text, task text, tags jsonb,
-                                                   metadata jsonb, image_url text, content_hash text)
-          WHERE s.pk = x.pk`,
-        [sampleRecordsJson(sampleUpdates)],
-      );
-    }
-    const r = await db.query(
-      `UPDATE uploads SET status = 'done', progress = 1, finished_at = now(), heartbeat_at = now(), ${OUTCOME_SET}
-        WHERE id = $1 AND status = 'running'`,
-      [row.id, ...outcomeParams(outcome)],
-    );
-    if (r.rowCount !== 1) throw new LostLeaseError(row.id);
+    await updateSampleContents(db, sampleUpdates.map((u) => sampleContent(u.record, u.hash, u.pk)));
+    if (!(await markDone(db, row.id, outcome))) throw new LostLeaseError(row.id);
     if (!changed) return [];
-    await db.query(`UPDATE pool_state SET data_version = data_version + 1, updated_at = now() WHERE id = 1`);
-    const lb = await db.query<{ slug: string }>(`UPDATE saved_leaderboards SET refresh_queued_at = now() RETURNING slug`);
-    return lb.rows.map((x) => x.slug);
+    await bumpDataVersion(db);
+    return markAllRefreshQueued(db);
   });
   await purgeSuperseded(row.seq);
   // New rows change the planner's picture; uploads of measurements alone trigger no embed job.

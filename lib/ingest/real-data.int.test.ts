@@ -6,7 +6,7 @@ import { closeDb, pool } from "@/lib/db/client";
 import { stopQueue } from "@/lib/queue";
 import { resetDatabase } from "@/test/db";
 import { importFile } from "./index";
-import { visibleMeasurementsSql } from "./visibility";
+import { visibleMeasurementsSql } from "@/lib/db/visibility";
 
 const dataFile = (name: string) => fileURLToPath(new URL(`../../../shared/data/${name}`, import.meta.url));
 const present = existsSync(dataFile("mmlu-pro.jsonl.gz"));

@@ -1,5 +1,7 @@
 // Records of the results format (spec/results-format.md) after validation, and the upload report
 // (spec/api.md, GET /api/uploads/{id}).
+import type { LineError, UploadCounts } from "@/lib/db/queries/uploads";
+import type { UploadStatus } from "@/lib/db/upload-status";
 
 export interface SampleRecord {
   type: "sample";
@@ -54,22 +56,7 @@ export type RecordType = ResultRecord["type"];
 
 export const RECORD_TYPES: readonly RecordType[] = ["sample", "score", "pairwise", "ranking", "unit_test"];
 
-/** One line's problem. `line` 0 means the file as a whole (e.g. corrupt gzip, no records). */
-export interface LineError {
-  line: number;
-  message: string;
-}
-
-export type UploadStatus = "queued" | "running" | "done" | "failed";
-
-export interface UploadCounts {
-  samples_new: number;
-  samples_updated: number;
-  measurements_new: number;
-  measurements_updated: number;
-  rejected: number;
-  duplicates: number;
-}
+export type { LineError, UploadCounts };
 
 export function emptyCounts(): UploadCounts {
   return { samples_new: 0, samples_updated: 0, measurements_new: 0, measurements_updated: 0, rejected: 0, duplicates: 0 };

@@ -1,15 +1,17 @@
 // The batched writer of one upload. Lines arrive validated and in file order; they are written in
 // batches, each batch in one short transaction, every row carrying the upload's seq so that nothing
-// is visible before publish (see visibility.ts). Counting follows one rule: each line is compared
-// with the state just before it — new, updated, duplicate (changes nothing) or rejected.
-import { pool, withTransaction } from "@/lib/db/client";
+// is visible before publish (see lib/db/visibility.ts). Counting follows one rule: each line is
+// compared with the state just before it — new, updated, duplicate (changes nothing) or rejected.
+import { withTransaction } from "@/lib/db/client";
+import { findLiveMeasurements, insertMeasurements, replaceMeasurements, type LiveMeasurement } from "@/lib/db/queries/measurement-writes";
+import { ensureModels } from "@/lib/db/queries/models";
+import { findExistingSamples, findVisibleSamplePks, insertSamples, type SampleContent } from "@/lib/db/queries/sample-writes";
+import { UPLOAD_STATUS } from "@/lib/db/upload-status";
 import type { FileSample } from "./file-context";
 import { unknownSampleMessage } from "./file-context";
 import { show } from "./messages";
 import { isKeyed, modelNames, rowKey, sameContent, toRow, type MeasurementRow } from "./measurement-rows";
-import { findLiveRows, insertMeasurements } from "./measurement-store";
 import type { MeasurementRecord, SampleRecord, UploadCounts } from "./types";
-import { visibleSamplesSql } from "./visibility";
 
 /** Rows per measurement batch: ~0.2 s per transaction on the embedded database (~0.5 s on a busy machine). */
 export const MEASUREMENT_BATCH = 5_000;
@@ -91,11 +93,8 @@ export class UploadWriter {
 
   private async flushSamples(batch: PendingSample[]): Promise<void> {
     if (!this.writing) return;
-    const existing = await pool().query<{ pk: number; id: string; content_hash: string; visible: boolean }>(
-      `SELECT s.pk, s.id, s.content_hash, ${visibleSamplesSql("s")} AS visible FROM samples s WHERE s.id = ANY($1::text[])`,
-      [batch.map((s) => s.record.id)],
-    );
-    const byId = new Map(existing.rows.map((r) => [r.id, r]));
+    const existing = await findExistingSamples(batch.map((s) => s.record.id));
+    const byId = new Map(existing.map((r) => [r.id, r]));
     const fresh: PendingSample[] = [];
     for (const s of batch) {
       const ex = byId.get(s.record.id);
@@ -113,39 +112,23 @@ export class UploadWriter {
       }
     }
     if (!fresh.length || !this.writing) return;
-    const inserted = await pool().query<{ pk: number; id: string }>(
-      `INSERT INTO samples (id, benchmark, input, reference, task, tags, metadata, image_url, content_hash, upload_seq)
-       SELECT x.id, x.benchmark, x.input, x.reference, x.task, ARRAY(SELECT jsonb_array_elements_text(x.tags)),
-              COALESCE(x.metadata, '{}'::jsonb), x.image_url, x.content_hash, $2
-         FROM jsonb_to_recordset($1::jsonb) AS x(id text, benchmark text, input text, reference text, task text, tags jsonb,
-                                                 metadata jsonb, image_url text, content_hash text)
-       RETURNING pk, id`,
-      [sampleRecordsJson(fresh.map((s) => ({ record: s.record, hash: s.hash }))), this.seq],
-    );
-    const pks = new Map(inserted.rows.map((r) => [r.id, r.pk]));
+    const inserted = await insertSamples(fresh.map((s) => sampleContent(s.record, s.hash)), this.seq);
+    const pks = new Map(inserted.map((r) => [r.id, r.pk]));
     for (const s of fresh) s.entry.pk = pks.get(s.record.id) ?? REJECTED_PK;
-    this.counts.samples_new += inserted.rows.length;
+    this.counts.samples_new += inserted.length;
   }
 
   /** Sample ids → pks of visible stored samples, cached for the rest of the upload. */
   private async lookupStored(ids: string[]): Promise<void> {
     const missing = [...new Set(ids)].filter((id) => !this.storedSamples.has(id));
     if (!missing.length) return;
-    const r = await pool().query<{ pk: number; id: string }>(
-      `SELECT s.pk, s.id FROM samples s WHERE s.id = ANY($1::text[]) AND ${visibleSamplesSql("s")}`,
-      [missing],
-    );
-    for (const row of r.rows) this.storedSamples.set(row.id, row.pk);
+    for (const row of await findVisibleSamplePks(missing)) this.storedSamples.set(row.id, row.pk);
   }
 
   private async resolveModels(names: Set<string>): Promise<void> {
     const missing = [...names].filter((n) => !this.modelIds.has(n));
     if (!missing.length) return;
-    // Models are inserted at once (they show nothing by themselves); a failed upload deletes the
-    // ones it created (upload_seq).
-    await pool().query(`INSERT INTO models (name, upload_seq) SELECT unnest($1::text[]), $2 ON CONFLICT (name) DO NOTHING`, [missing, this.seq]);
-    const r = await pool().query<{ id: number; name: string }>(`SELECT id, name FROM models WHERE name = ANY($1::text[])`, [missing]);
-    for (const row of r.rows) this.modelIds.set(row.name, row.id);
+    for (const row of await ensureModels(missing, this.seq)) this.modelIds.set(row.name, row.id);
   }
 
   private async flushMeasurements(batch: PendingMeasurement[]): Promise<void> {
@@ -206,12 +189,12 @@ export class UploadWriter {
   }
 
   private async storeAgainstLive(keyed: MeasurementRow[], firsts: MeasurementRow[], events: MeasurementRow[]): Promise<void> {
-    const live = await findLiveRows(pool(), keyed);
+    const live = new Map<string, LiveMeasurement>((await findLiveMeasurements(keyed)).map((l) => [rowKey(l.row), l]));
     const usable = (k: string) => {
       const ex = live.get(k);
       if (!ex) return undefined;
-      if (ex.ownerStatus === null || ex.ownerStatus === "done" || ex.uploadSeq === this.seq) return ex;
-      if (ex.ownerStatus === "failed" || ex.ownerStatus === "failing") return undefined; // left by a failed upload
+      if (ex.ownerStatus === null || ex.ownerStatus === UPLOAD_STATUS.done || ex.uploadSeq === this.seq) return ex;
+      if (ex.ownerStatus === UPLOAD_STATUS.failed || ex.ownerStatus === UPLOAD_STATUS.failing) return undefined; // left by a failed upload
       throw new Error(`measurement key written by upload seq ${ex.uploadSeq}, still ${ex.ownerStatus}: uploads must not overlap`);
     };
     for (const f of firsts) {
@@ -231,28 +214,22 @@ export class UploadWriter {
       if (ok) (ok.uploadSeq === this.seq ? remove : supersede).push(ok.id);
       insert.push(row);
     }
-    await withTransaction(async (c) => {
-      if (remove.length) await c.query(`DELETE FROM measurements WHERE id = ANY($1::bigint[])`, [remove]);
-      if (supersede.length) await c.query(`UPDATE measurements SET superseded_by = $2 WHERE id = ANY($1::bigint[])`, [supersede, this.seq]);
-      await insertMeasurements(c, insert, this.seq);
-    });
+    await withTransaction((c) => replaceMeasurements(c, { remove, supersede, insert }, this.seq));
   }
 }
 
-/** The batch as one JSON document for jsonb_to_recordset (one parameter, any number of rows). */
-export function sampleRecordsJson(items: { pk?: number; record: SampleRecord; hash: string }[]): string {
-  return JSON.stringify(
-    items.map(({ pk, record: r, hash }) => ({
-      pk,
-      id: r.id,
-      benchmark: r.benchmark,
-      input: r.input,
-      reference: r.reference ?? null,
-      task: r.task ?? null,
-      tags: r.tags ?? [],
-      metadata: r.metadata ?? {},
-      image_url: r.image_url ?? null,
-      content_hash: hash,
-    })),
-  );
+/** A sample line as stored: absent optional fields become nulls and empty lists. */
+export function sampleContent(r: SampleRecord, hash: string, pk?: number): SampleContent {
+  return {
+    pk,
+    id: r.id,
+    benchmark: r.benchmark,
+    input: r.input,
+    reference: r.reference ?? null,
+    task: r.task ?? null,
+    tags: r.tags ?? [],
+    metadata: r.metadata ?? {},
+    image_url: r.image_url ?? null,
+    content_hash: hash,
+  };
 }

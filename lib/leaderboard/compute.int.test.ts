@@ -4,7 +4,8 @@ import { resetDatabase } from "@/test/db";
 import { importDemo, uploadLines } from "@/test/demo";
 import { embedPendingSamples } from "@/lib/retrieval/embed-pool";
 import { retrieve } from "@/lib/retrieval/retrieve";
-import { computeLeaderboard, dataVersion } from "./compute";
+import { dataVersion } from "@/lib/db/data-version";
+import { computeLeaderboard } from "./compute";
 import { leaderboardQuerySchema, type LeaderboardQuery } from "./params";
 import { ApiError } from "@/lib/api/errors";
 

@@ -2,7 +2,7 @@
 // Results are cached per process by (parameters, data version): any committed upload or new
 // vectors bump the data version, so a cached answer is never stale.
 import { ApiError } from "@/lib/api/errors";
-import { pool } from "@/lib/db/client";
+import { dataVersion } from "@/lib/db/data-version";
 import { env } from "@/lib/env";
 import { retrieve, type Retrieval } from "@/lib/retrieval/retrieve";
 import { rank } from "@/lib/ranking/leaderboard";
@@ -25,11 +25,6 @@ export interface LiveLeaderboard extends ApiLeaderboard {
   data_version: number;
   computed_at: string;
   cached: boolean;
-}
-
-export async function dataVersion(): Promise<number> {
-  const r = await pool().query<{ v: number }>(`SELECT data_version AS v FROM pool_state WHERE id = 1`);
-  return Number(r.rows[0]?.v ?? 0);
 }
 
 export function configuredBaseline(): string {

@@ -1,7 +1,7 @@
 // The default saved leaderboards: the whole pool, one per benchmark, and, when the demo data is
 // in the pool, a dozen capability concepts answered by semantic retrieval.
-import { pool } from "@/lib/db/client";
 import { listBenchmarks } from "@/lib/db/queries/pool-stats";
+import { insertSavedLeaderboard } from "@/lib/db/queries/saved-leaderboards";
 import type { SavedLeaderboardInput } from "./saved";
 
 const NO_FILTERS = { benchmark: [], task: [], tag: [], meta: [] };
@@ -68,12 +68,7 @@ export async function defaultLeaderboards(): Promise<SavedLeaderboardInput[]> {
 export async function ensureDefaultLeaderboards(): Promise<string[]> {
   const inserted: string[] = [];
   for (const d of await defaultLeaderboards()) {
-    const r = await pool().query(
-      `INSERT INTO saved_leaderboards (slug, title, description, query, filters, method, k, threshold)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (slug) DO NOTHING`,
-      [d.slug, d.title, d.description ?? null, d.query ?? null, JSON.stringify(d.filters), d.method, d.k ?? null, d.threshold ?? null],
-    );
-    if (r.rowCount) inserted.push(d.slug);
+    if (await insertSavedLeaderboard(d, { queueRefresh: false })) inserted.push(d.slug);
   }
   return inserted;
 }

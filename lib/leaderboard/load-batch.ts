@@ -1,22 +1,10 @@
 // Loads the visible measurements of selected samples from the database into the ranking engine's
 // columnar batch: one indexed query for the measurements, one for the samples' labels.
-import { pool } from "@/lib/db/client";
-import { loadModelNames, loadVisibleMeasurements } from "@/lib/ingest/visibility";
+import { loadVisibleMeasurements } from "@/lib/db/queries/measurements";
+import { loadModelNames } from "@/lib/db/queries/models";
+import { loadSampleLabels, type SampleLabel } from "@/lib/db/queries/samples";
 import { MeasurementBatchBuilder } from "@/lib/ranking/batch-builder";
 import type { MeasurementBatch } from "@/lib/ranking/measurements";
-
-export interface SampleLabel {
-  pk: number;
-  id: string;
-  benchmark: string;
-  tags: string[];
-}
-
-export async function loadSampleLabels(pks: readonly number[]): Promise<Map<number, SampleLabel>> {
-  if (pks.length === 0) return new Map();
-  const r = await pool().query<SampleLabel>(`SELECT pk, id, benchmark, tags FROM samples WHERE pk = ANY($1::int[])`, [pks]);
-  return new Map(r.rows.map((row) => [row.pk, row]));
-}
 
 export interface LoadedBatch {
   batch: MeasurementBatch;

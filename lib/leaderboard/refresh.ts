@@ -1,11 +1,13 @@
 // Recomputing a saved leaderboard's snapshot (the worker's refresh job): the live computation with
 // bootstrap intervals over samples, stored and swapped in atomically. Idempotent: a snapshot of
 // the current data version is not recomputed.
-import { pool } from "@/lib/db/client";
+import { dataVersion } from "@/lib/db/data-version";
+import { clearRefresh, listStaleSlugs, markRefreshProgress, markRefreshQueued } from "@/lib/db/queries/saved-leaderboards";
+import { swapSnapshot } from "@/lib/db/queries/snapshots";
 import { enqueue, QUEUES } from "@/lib/queue";
 import { pendingEmbeddings, activeEmbedder } from "@/lib/retrieval/active";
-import { computeLeaderboard, dataVersion } from "./compute";
-import { clearRefresh, getSavedLeaderboard, markRefreshProgress, markRefreshQueued, savedQuery, swapSnapshot } from "./saved";
+import { computeLeaderboard, type LiveLeaderboard } from "./compute";
+import { getSavedLeaderboard, savedQuery } from "./saved";
 
 export type RefreshOutcome =
   | { status: "refreshed"; snapshotId: number; durationMs: number }
@@ -35,7 +37,7 @@ export async function refreshSnapshot(slug: string): Promise<RefreshOutcome> {
   }
   await markRefreshProgress(slug, 0.9, false);
   const durationMs = Math.round(performance.now() - t0);
-  const snapshotId = await swapSnapshot(slug, {
+  const snapshotId = await swapSnapshot<LiveLeaderboard>(slug, {
     dataVersion: result.data_version,
     embedderName: result.retrieval.embedder,
     method: result.method,
@@ -49,12 +51,7 @@ export async function refreshSnapshot(slug: string): Promise<RefreshOutcome> {
 
 /** Queues a refresh of every saved leaderboard whose snapshot is older than the data. */
 export async function enqueueStaleRefreshes(): Promise<string[]> {
-  const version = await dataVersion();
-  const r = await pool().query<{ slug: string }>(
-    `SELECT slug FROM saved_leaderboards WHERE current_snapshot_id IS NULL OR snapshot_version IS DISTINCT FROM $1 ORDER BY slug`,
-    [version],
-  );
-  const slugs = r.rows.map((row) => row.slug);
+  const slugs = await listStaleSlugs(await dataVersion());
   if (slugs.length === 0) return [];
   await markRefreshQueued(slugs);
   for (const slug of slugs) await enqueue(QUEUES.refreshLeaderboard, { slug }, { singletonKey: slug });

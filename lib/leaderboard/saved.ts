@@ -1,9 +1,10 @@
 // Saved per-concept leaderboards: a stored query (text + filters + method) whose snapshot the
-// worker keeps fresh. Named queries only; pages and handlers call these.
+// worker keeps fresh: the input schema, and rows with their current snapshot for pages and handlers.
 import { z } from "zod";
-import { pool, withTransaction } from "@/lib/db/client";
 import { ApiError } from "@/lib/api/errors";
-import { METHODS, type LeaderboardQuery } from "./params";
+import { getSavedLeaderboardRow, insertSavedLeaderboard, listSavedLeaderboardRows, type SavedLeaderboardRow } from "@/lib/db/queries/saved-leaderboards";
+import { loadSnapshots, type SnapshotRow } from "@/lib/db/queries/snapshots";
+import { METHODS, type LeaderboardQuery, type Method } from "./params";
 import type { LiveLeaderboard } from "./compute";
 
 const list = z.array(z.string().trim().min(1).max(200)).max(50).default([]);
@@ -26,38 +27,18 @@ export const savedLeaderboardInput = z.object({
 });
 export type SavedLeaderboardInput = z.infer<typeof savedLeaderboardInput>;
 
-export interface SavedLeaderboard {
-  slug: string;
-  title: string;
-  description: string | null;
-  query: string | null;
-  filters: SavedLeaderboardInput["filters"];
-  method: (typeof METHODS)[number];
-  k: number | null;
-  threshold: number | null;
-  baseline: string | null;
-  currentSnapshotId: number | null;
-  snapshotVersion: number | null;
-  refreshQueuedAt: Date | null;
-  refreshStartedAt: Date | null;
-  refreshProgress: number | null;
+export interface SavedLeaderboard extends Omit<SavedLeaderboardRow, "method"> {
+  method: Method;
 }
 
-export interface Snapshot {
-  id: number;
-  computedAt: Date;
-  dataVersion: number;
-  embedderName: string | null;
-  method: string;
-  nSamples: number;
-  nMeasurements: number;
-  durationMs: number;
-  result: LiveLeaderboard;
-}
+export type Snapshot = SnapshotRow<LiveLeaderboard>;
 
-const COLUMNS = `slug, title, description, query, filters, method, k, threshold, baseline,
-  current_snapshot_id AS "currentSnapshotId", snapshot_version AS "snapshotVersion",
-  refresh_queued_at AS "refreshQueuedAt", refresh_started_at AS "refreshStartedAt", refresh_progress AS "refreshProgress"`;
+/** Rows are written through `savedLeaderboardInput`, so an unknown method means a damaged row. */
+function toSaved(row: SavedLeaderboardRow): SavedLeaderboard {
+  const method = METHODS.find((m) => m === row.method);
+  if (!method) throw new Error(`saved leaderboard "${row.slug}" has an unknown method "${row.method}"`);
+  return { ...row, method };
+}
 
 /** The leaderboard query a saved leaderboard stands for. */
 export function savedQuery(s: Pick<SavedLeaderboard, "query" | "filters" | "method" | "k" | "threshold" | "baseline">): LeaderboardQuery {
@@ -77,74 +58,23 @@ export function savedQuery(s: Pick<SavedLeaderboard, "query" | "filters" | "meth
 }
 
 export async function listSavedLeaderboards(): Promise<(SavedLeaderboard & { snapshot: Snapshot | null })[]> {
-  const r = await pool().query<SavedLeaderboard>(`SELECT ${COLUMNS} FROM saved_leaderboards ORDER BY created_at, slug`);
-  const ids = r.rows.map((row) => row.currentSnapshotId).filter((id): id is number => id !== null);
-  const snaps = await loadSnapshots(ids);
-  return r.rows.map((row) => ({ ...row, snapshot: row.currentSnapshotId ? (snaps.get(row.currentSnapshotId) ?? null) : null }));
+  const rows = (await listSavedLeaderboardRows()).map(toSaved);
+  const ids = rows.map((row) => row.currentSnapshotId).filter((id): id is number => id !== null);
+  const snaps = await loadSnapshots<LiveLeaderboard>(ids);
+  return rows.map((row) => ({ ...row, snapshot: row.currentSnapshotId ? (snaps.get(row.currentSnapshotId) ?? null) : null }));
 }
 
 export async function getSavedLeaderboard(slug: string): Promise<(SavedLeaderboard & { snapshot: Snapshot | null }) | null> {
-  const r = await pool().query<SavedLeaderboard>(`SELECT ${COLUMNS} FROM saved_leaderboards WHERE slug = $1`, [slug]);
-  const row = r.rows[0];
-  if (!row) return null;
-  const snap = row.currentSnapshotId ? (await loadSnapshots([row.currentSnapshotId])).get(row.currentSnapshotId) : undefined;
+  const found = await getSavedLeaderboardRow(slug);
+  if (!found) return null;
+  const row = toSaved(found);
+  const snap = row.currentSnapshotId ? (await loadSnapshots<LiveLeaderboard>([row.currentSnapshotId])).get(row.currentSnapshotId) : undefined;
   return { ...row, snapshot: snap ?? null };
 }
 
-async function loadSnapshots(ids: number[]): Promise<Map<number, Snapshot>> {
-  if (ids.length === 0) return new Map();
-  const r = await pool().query<Snapshot>(
-    `SELECT id, computed_at AS "computedAt", data_version AS "dataVersion", embedder_name AS "embedderName", method,
-            n_samples AS "nSamples", n_measurements AS "nMeasurements", duration_ms AS "durationMs", result
-       FROM leaderboard_snapshots WHERE id = ANY($1::int[])`,
-    [ids],
-  );
-  return new Map(r.rows.map((s) => [s.id, s]));
-}
-
-/** Inserts a saved leaderboard; 409 when the slug is taken. */
+/** Inserts a saved leaderboard, its first snapshot queued; 409 when the slug is taken. */
 export async function createSavedLeaderboard(input: SavedLeaderboardInput): Promise<void> {
-  const r = await pool().query(
-    `INSERT INTO saved_leaderboards (slug, title, description, query, filters, method, k, threshold, baseline, refresh_queued_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now()) ON CONFLICT (slug) DO NOTHING`,
-    [input.slug, input.title, input.description ?? null, input.query ?? null, JSON.stringify(input.filters), input.method, input.k ?? null, input.threshold ?? null, input.baseline ?? null],
-  );
-  if (r.rowCount === 0) throw new ApiError("conflict", `A leaderboard with slug "${input.slug}" already exists`);
-}
-
-export async function markRefreshQueued(slugs: string[]): Promise<void> {
-  await pool().query(`UPDATE saved_leaderboards SET refresh_queued_at = now() WHERE slug = ANY($1::text[])`, [slugs]);
-}
-
-export async function markRefreshProgress(slug: string, progress: number | null, started: boolean): Promise<void> {
-  await pool().query(
-    `UPDATE saved_leaderboards SET refresh_progress = $2, refresh_started_at = CASE WHEN $3 THEN now() ELSE refresh_started_at END WHERE slug = $1`,
-    [slug, progress, started],
-  );
-}
-
-export async function clearRefresh(slug: string): Promise<void> {
-  await pool().query(`UPDATE saved_leaderboards SET refresh_started_at = NULL, refresh_progress = NULL WHERE slug = $1`, [slug]);
-}
-
-/** Stores a new snapshot and makes it current in one short transaction: readers see the old one until then. */
-export async function swapSnapshot(slug: string, snap: Omit<Snapshot, "id" | "computedAt">): Promise<number> {
-  return withTransaction(async (client) => {
-    const ins = await client.query<{ id: number }>(
-      `INSERT INTO leaderboard_snapshots (slug, data_version, embedder_name, method, n_samples, n_measurements, result, duration_ms)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-      [slug, snap.dataVersion, snap.embedderName, snap.method, snap.nSamples, snap.nMeasurements, JSON.stringify(snap.result), snap.durationMs],
-    );
-    const id = ins.rows[0].id;
-    await client.query(
-      `UPDATE saved_leaderboards SET current_snapshot_id = $2, snapshot_version = $3, refresh_queued_at = NULL, refresh_started_at = NULL, refresh_progress = NULL WHERE slug = $1`,
-      [slug, id, snap.dataVersion],
-    );
-    // Older snapshots stay as history; keep the last few.
-    await client.query(
-      `DELETE FROM leaderboard_snapshots WHERE slug = $1 AND id NOT IN (SELECT id FROM leaderboard_snapshots WHERE slug = $1 ORDER BY id DESC LIMIT 5)`,
-      [slug],
-    );
-    return id;
-  });
+  if (!(await insertSavedLeaderboard(input, { queueRefresh: true }))) {
+    throw new ApiError("conflict", `A leaderboard with slug "${input.slug}" already exists`);
+  }
 }

@@ -6,7 +6,7 @@ import { leaderboardQuerySchema, type Selection } from "@/lib/leaderboard/params
 import type { ApiLeaderboardRow } from "@/lib/leaderboard/response";
 import { tieredGroups } from "@/lib/ranking/groups";
 import { retrieve } from "@/lib/retrieval/retrieve";
-import { loadSampleSummaries } from "@/lib/samples/queries";
+import { loadSampleSummaries } from "@/lib/samples/summaries";
 import { modelOutcomes, type SampleOutcome } from "./outcomes";
 
 export const DEFAULT_EVIDENCE_LIMIT = 200;

@@ -2,7 +2,8 @@
 // and per frequent tag (lib/compare/subset-fits.ts), over all models, baseline fixed at 0. Shared
 // by every model page and cached per data version (a new upload bumps it, so it is never stale).
 import { env } from "@/lib/env";
-import { configuredBaseline, dataVersion } from "@/lib/leaderboard/compute";
+import { dataVersion } from "@/lib/db/data-version";
+import { configuredBaseline } from "@/lib/leaderboard/compute";
 import { loadBatch } from "@/lib/leaderboard/load-batch";
 import { selectionSchema } from "@/lib/leaderboard/params";
 import { DEFAULT_PRIOR } from "@/lib/ranking/prior";

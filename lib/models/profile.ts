@@ -8,7 +8,7 @@ import { pickSelection } from "@/lib/compare/params";
 import { modelEvidence, type Evidence } from "./evidence";
 import { hasSelection } from "./links";
 import { poolFits } from "./pool-fits";
-import { findVisibleModels } from "./queries";
+import { findVisibleModels } from "@/lib/db/queries/models";
 
 export const PEERS = 4;
 

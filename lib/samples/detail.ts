@@ -1,8 +1,9 @@
 // GET /api/samples/{id}: one sample, every visible measurement of it, and the sample-level ranking
 // those measurements became (./sample-ranking.ts) — the evidence behind every leaderboard row.
-import { loadModelNames, loadVisibleMeasurements } from "@/lib/ingest/visibility";
+import { loadVisibleMeasurements } from "@/lib/db/queries/measurements";
+import { loadModelNames } from "@/lib/db/queries/models";
+import { findVisibleSample } from "@/lib/db/queries/samples";
 import { loadBatch } from "@/lib/leaderboard/load-batch";
-import { findVisibleSample } from "./queries";
 import { toRawMeasurements, type RawMeasurement } from "./raw-measurements";
 import { sampleLevelRanking, type RankingGroupView } from "./sample-ranking";
 

@@ -2,7 +2,7 @@
 // storage order without a query text), one page at a time.
 import { retrieve } from "@/lib/retrieval/retrieve";
 import type { Selection } from "@/lib/leaderboard/params";
-import { loadSampleSummaries } from "./queries";
+import { loadSampleSummaries } from "./summaries";
 import { DEFAULT_LIMIT, type Page } from "./params";
 
 export interface ListedSample {

@@ -1,6 +1,6 @@
 // A sample's stored measurements as results-format v1 lines (spec/results-format.md), with model
 // names instead of ids: what was uploaded, before it became an ordering.
-import type { VisibleMeasurement } from "@/lib/ingest/visibility";
+import type { VisibleMeasurement } from "@/lib/db/queries/measurements";
 
 export type RawMeasurement =
   | { type: "score"; model: string; metric: string; value: number; higher_is_better: boolean }

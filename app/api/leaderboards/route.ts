@@ -6,7 +6,7 @@ import { NextResponse } from "next/server";
 import { ApiError } from "@/lib/api/errors";
 import { handler } from "@/lib/api/handler";
 import { requireToken } from "@/lib/api/auth";
-import { dataVersion } from "@/lib/leaderboard/compute";
+import { dataVersion } from "@/lib/db/data-version";
 import { createSavedLeaderboard, getSavedLeaderboard, listSavedLeaderboards, savedLeaderboardInput } from "@/lib/leaderboard/saved";
 import { enqueue, QUEUES } from "@/lib/queue";
 import { savedDetailJson, savedSummaryJson } from "./saved-json";

@@ -3,8 +3,10 @@ import { z } from "zod";
 import { handler, parseQuery } from "@/lib/api/handler";
 import { ApiError } from "@/lib/api/errors";
 import { requireToken } from "@/lib/api/auth";
+import { uploadInProgress } from "@/lib/db/queries/uploads";
+import { UPLOAD_STATUS } from "@/lib/db/upload-status";
 import { env } from "@/lib/env";
-import { createUpload, processUpload, requeueUpload, uploadInProgress, type ByteSource } from "@/lib/ingest";
+import { createUpload, processUpload, requeueUpload, type ByteSource } from "@/lib/ingest";
 
 export const dynamic = "force-dynamic";
 
@@ -58,5 +60,5 @@ export const POST = handler(async (req) => {
   if (!(await requeueUpload(upload.id))) {
     throw new ApiError("unavailable", "The upload was received but could not be queued; it will be picked up when the worker restarts");
   }
-  return NextResponse.json({ id: upload.id, status: "queued" }, { status: 202 });
+  return NextResponse.json({ id: upload.id, status: UPLOAD_STATUS.queued }, { status: 202 });
 });

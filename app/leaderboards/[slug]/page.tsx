@@ -4,10 +4,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { configuredBaseline, dataVersion } from "@/lib/leaderboard/compute";
+import { dataVersion } from "@/lib/db/data-version";
+import { configuredBaseline } from "@/lib/leaderboard/compute";
 import { getSavedLeaderboard, savedQuery } from "@/lib/leaderboard/saved";
 import { fromRecord, hasAggregationOverride, leaderboardHref } from "@/lib/leaderboard/url-state";
-import { listVisibleModels } from "@/lib/models/queries";
+import { listVisibleModels } from "@/lib/db/queries/models";
 import { PageHeader } from "@/components/ui/page-header";
 import { LeaderboardView } from "@/components/leaderboard/leaderboard-view";
 import { LiveProblem } from "@/components/leaderboard/live-result";

@@ -1,6 +1,6 @@
 // Counts of the visible pool, shown by /api/health and the home page.
 import { pool } from "@/lib/db/client";
-import { visibleMeasurementsSql, visibleSamplesSql } from "@/lib/ingest/visibility";
+import { visibleMeasurementsSql, visibleSamplesSql } from "@/lib/db/visibility";
 
 export interface PoolStats {
   samples: number;
@@ -11,13 +11,13 @@ export interface PoolStats {
 }
 
 export async function getPoolStats(): Promise<PoolStats> {
-  const r = await pool().query(`
+  const r = await pool().query<PoolStats>(`
     SELECT (SELECT count(*) FROM samples s WHERE ${visibleSamplesSql("s")})::int AS samples,
            (SELECT count(*) FROM models m WHERE ${visibleSamplesSql("m")})::int AS models,
            (SELECT count(*) FROM measurements m WHERE ${visibleMeasurementsSql("m")})::int AS measurements,
            (SELECT count(DISTINCT benchmark) FROM samples s WHERE ${visibleSamplesSql("s")})::int AS benchmarks,
            (SELECT data_version FROM pool_state WHERE id = 1) AS "dataVersion"`);
-  return r.rows[0] as PoolStats;
+  return r.rows[0];
 }
 
 export interface BenchmarkSummary {

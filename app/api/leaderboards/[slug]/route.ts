@@ -3,7 +3,7 @@
 import { NextResponse } from "next/server";
 import { ApiError } from "@/lib/api/errors";
 import { handler } from "@/lib/api/handler";
-import { dataVersion } from "@/lib/leaderboard/compute";
+import { dataVersion } from "@/lib/db/data-version";
 import { getSavedLeaderboard } from "@/lib/leaderboard/saved";
 import { savedDetailJson } from "../saved-json";
 

@@ -1,12 +1,27 @@
-// Batched SQL for measurements: multi-row inserts from parallel arrays (`unnest`), the fast path of
-// the embedded database, and the lookup of live rows with the same keys.
-import type pg from "pg";
-import { isKeyed, rowKey, type Kind, type MeasurementRow } from "./measurement-rows";
+// Writing measurements: multi-row inserts from parallel arrays (`unnest`), the fast path of the
+// embedded database; the lookup of live rows with the same keys; replacing rows.
+import { execute, pool, type Queryable } from "@/lib/db/client";
+import type { StoredUploadStatus } from "@/lib/db/upload-status";
+import type { MeasurementKind, Winner } from "./measurements";
 
-type Db = Pick<pg.PoolClient, "query">;
+/** A measurement row to insert (model names resolved to ids). */
+export interface StoredMeasurement {
+  samplePk: number;
+  kind: MeasurementKind;
+  key: string | null;
+  modelId: number | null;
+  modelBId: number | null;
+  value: number | null;
+  higherIsBetter: boolean;
+  winner: Winner | null;
+  /** JSON text of the tiers (model ids, each tier sorted): one canonical form to compare. */
+  tiers: string | null;
+  scaleMin: number | null;
+  scaleMax: number | null;
+}
 
-function byKind(rows: readonly MeasurementRow[]): Map<Kind, MeasurementRow[]> {
-  const out = new Map<Kind, MeasurementRow[]>();
+function byKind<R extends StoredMeasurement>(rows: readonly R[]): Map<MeasurementKind, R[]> {
+  const out = new Map<MeasurementKind, R[]>();
   for (const r of rows) {
     const list = out.get(r.kind);
     if (list) list.push(r);
@@ -16,7 +31,7 @@ function byKind(rows: readonly MeasurementRow[]): Map<Kind, MeasurementRow[]> {
 }
 
 /** Parallel arrays of the given fields, filled in one pass. */
-function columns<K extends keyof MeasurementRow>(rows: MeasurementRow[], fields: K[]): unknown[][] {
+function columns<K extends keyof StoredMeasurement>(rows: readonly StoredMeasurement[], fields: K[]): unknown[][] {
   const cols: unknown[][] = fields.map(() => new Array(rows.length));
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
@@ -25,7 +40,7 @@ function columns<K extends keyof MeasurementRow>(rows: MeasurementRow[], fields:
   return cols;
 }
 
-function insertStatement(kind: Kind, rows: MeasurementRow[], seq: number): { text: string; values: unknown[] } {
+function insertStatement(kind: MeasurementKind, rows: readonly StoredMeasurement[], seq: number): { text: string; values: unknown[] } {
   switch (kind) {
     case "score":
       return {
@@ -61,28 +76,44 @@ function insertStatement(kind: Kind, rows: MeasurementRow[], seq: number): { tex
  * they are ~45% of the insert time on the embedded database, but skipping them (session_replication_role
  * = replica) let an importer killed mid-transaction leave orphan rows behind in testing.
  */
-export async function insertMeasurements(db: Db, rows: readonly MeasurementRow[], seq: number): Promise<void> {
+export async function insertMeasurements(db: Queryable, rows: readonly StoredMeasurement[], seq: number): Promise<void> {
   for (const [kind, list] of byKind(rows)) {
     const st = insertStatement(kind, list, seq);
-    await db.query(st.text, st.values);
+    await execute(db, st.text, st.values);
   }
 }
 
-export interface LiveRow {
+export interface LiveMeasurement {
   id: number;
   uploadSeq: number;
   /** Status of the upload that wrote it (null when no upload row: written by other means). */
-  ownerStatus: string | null;
-  row: MeasurementRow;
+  ownerStatus: StoredUploadStatus | null;
+  row: StoredMeasurement;
 }
 
-/** The live (not superseded) rows that have the keys of these rows, by rowKey(). */
-export async function findLiveRows(db: Db, rows: readonly MeasurementRow[]): Promise<Map<string, LiveRow>> {
-  const out = new Map<string, LiveRow>();
-  for (const [kind, list] of byKind(rows.filter(isKeyed))) {
+interface LiveRow {
+  id: number;
+  upload_seq: number;
+  status: StoredUploadStatus | null;
+  sample_pk: number;
+  key: string | null;
+  model_id: number | null;
+  model_b_id: number | null;
+  value: number | null;
+  higher_is_better: boolean;
+  winner: Winner | null;
+  tiers: number[][] | null;
+  scale_min: number | null;
+  scale_max: number | null;
+}
+
+/** The live (not superseded) rows with the keys of these keyed rows: same sample, kind, key and (score, unit_test) model. */
+export async function findLiveMeasurements(rows: readonly StoredMeasurement[], db: Queryable = pool()): Promise<LiveMeasurement[]> {
+  const out: LiveMeasurement[] = [];
+  for (const [kind, list] of byKind(rows)) {
     const byModel = kind === "score" || kind === "unit_test";
     // The literal kind lets the planner use the partial unique index of that kind.
-    const r = await db.query(
+    const r = await db.query<LiveRow>(
       `SELECT m.id, m.upload_seq, u.status, m.sample_pk, m.key, m.model_id, m.model_b_id, m.value, m.higher_is_better,
               m.winner, m.tiers, m.scale_min, m.scale_max
          FROM unnest($1::int[], $2::text[], $3::int[]) AS k(sp, key, mid)
@@ -92,8 +123,7 @@ export async function findLiveRows(db: Db, rows: readonly MeasurementRow[]): Pro
       [list.map((x) => x.samplePk), list.map((x) => x.key), list.map((x) => x.modelId)],
     );
     for (const x of r.rows) {
-      const row: MeasurementRow = {
-        line: 0,
+      const row: StoredMeasurement = {
         samplePk: x.sample_pk,
         kind,
         key: x.key,
@@ -106,8 +136,22 @@ export async function findLiveRows(db: Db, rows: readonly MeasurementRow[]): Pro
         scaleMin: x.scale_min,
         scaleMax: x.scale_max,
       };
-      out.set(rowKey(row), { id: Number(x.id), uploadSeq: x.upload_seq, ownerStatus: x.status, row });
+      out.push({ id: Number(x.id), uploadSeq: x.upload_seq, ownerStatus: x.status, row });
     }
   }
   return out;
+}
+
+/**
+ * Replaces rows in one transaction's connection: deletes `remove`, marks `supersede` as replaced
+ * by upload `seq` (still visible until it publishes), inserts `insert`.
+ */
+export async function replaceMeasurements(
+  db: Queryable,
+  change: { remove: number[]; supersede: number[]; insert: readonly StoredMeasurement[] },
+  seq: number,
+): Promise<void> {
+  if (change.remove.length) await execute(db, `DELETE FROM measurements WHERE id = ANY($1::bigint[])`, [change.remove]);
+  if (change.supersede.length) await execute(db, `UPDATE measurements SET superseded_by = $2 WHERE id = ANY($1::bigint[])`, [change.supersede, seq]);
+  await insertMeasurements(db, change.insert, seq);
 }

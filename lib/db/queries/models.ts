@@ -1,0 +1,35 @@
+// Named queries for models. A model row is written by the upload that first names it and follows
+// the samples' visibility rule (lib/db/visibility.ts): visible once that upload is published.
+import { execute, pool, type Queryable } from "@/lib/db/client";
+import { visibleSamplesSql } from "@/lib/db/visibility";
+
+/** Which of these names are visible models. */
+export async function findVisibleModels(names: readonly string[]): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const r = await pool().query<{ name: string }>(`SELECT m.name FROM models m WHERE m.name = ANY($1::text[]) AND ${visibleSamplesSql("m")}`, [names]);
+  return new Set(r.rows.map((row) => row.name));
+}
+
+/** Every visible model name, alphabetically. */
+export async function listVisibleModels(): Promise<string[]> {
+  const r = await pool().query<{ name: string }>(`SELECT m.name FROM models m WHERE ${visibleSamplesSql("m")} ORDER BY m.name`);
+  return r.rows.map((row) => row.name);
+}
+
+/** Names of models by id (all models, or the given ids). */
+export async function loadModelNames(ids?: readonly number[], db: Queryable = pool()): Promise<Map<number, string>> {
+  const r = ids
+    ? await db.query<{ id: number; name: string }>(`SELECT id, name FROM models WHERE id = ANY($1::int[])`, [ids])
+    : await db.query<{ id: number; name: string }>(`SELECT id, name FROM models`);
+  return new Map(r.rows.map((row) => [row.id, row.name]));
+}
+
+/**
+ * The ids of these model names, inserting the missing ones at once (they show nothing by
+ * themselves) as written by upload `seq`: a failed upload deletes the models it created.
+ */
+export async function ensureModels(names: readonly string[], seq: number): Promise<{ id: number; name: string }[]> {
+  await execute(pool(), `INSERT INTO models (name, upload_seq) SELECT unnest($1::text[]), $2 ON CONFLICT (name) DO NOTHING`, [names, seq]);
+  const r = await pool().query<{ id: number; name: string }>(`SELECT id, name FROM models WHERE name = ANY($1::text[])`, [names]);
+  return r.rows;
+}

@@ -1,0 +1,77 @@
+// Writing samples during an upload: which ids exist (and are visible), new rows carrying the
+// upload's seq, and content updates applied in the publish transaction.
+import { execute, pool, type Queryable } from "@/lib/db/client";
+import { visibleSamplesSql } from "@/lib/db/visibility";
+
+/** A sample's stored content; `pk` names the row to update. */
+export interface SampleContent {
+  pk?: number;
+  id: string;
+  benchmark: string;
+  input: string;
+  reference: string | null;
+  task: string | null;
+  tags: string[];
+  metadata: Record<string, unknown>;
+  image_url: string | null;
+  content_hash: string;
+}
+
+/** The batch as one JSON document for jsonb_to_recordset (one parameter, any number of rows). */
+const asJson = (samples: readonly SampleContent[]) => JSON.stringify(samples);
+const RECORDSET = `AS x(pk int, id text, benchmark text, input text, reference text, task text, tags jsonb, metadata jsonb, image_url text, content_hash text)`;
+
+export interface ExistingSample {
+  pk: number;
+  id: string;
+  content_hash: string;
+  /** False while the upload that wrote it is unpublished. */
+  visible: boolean;
+}
+
+/** The stored samples with these ids, visible or not. */
+export async function findExistingSamples(ids: readonly string[]): Promise<ExistingSample[]> {
+  const r = await pool().query<ExistingSample>(
+    `SELECT s.pk, s.id, s.content_hash, ${visibleSamplesSql("s")} AS visible FROM samples s WHERE s.id = ANY($1::text[])`,
+    [ids],
+  );
+  return r.rows;
+}
+
+/** Primary keys of the visible samples with these ids. */
+export async function findVisibleSamplePks(ids: readonly string[]): Promise<{ pk: number; id: string }[]> {
+  const r = await pool().query<{ pk: number; id: string }>(`SELECT s.pk, s.id FROM samples s WHERE s.id = ANY($1::text[]) AND ${visibleSamplesSql("s")}`, [ids]);
+  return r.rows;
+}
+
+/** Inserts new samples written by upload `seq` (invisible until it publishes); their pks by id. */
+export async function insertSamples(samples: readonly SampleContent[], seq: number): Promise<{ pk: number; id: string }[]> {
+  const r = await pool().query<{ pk: number; id: string }>(
+    `INSERT INTO samples (id, benchmark, input, reference, task, tags, metadata, image_url, content_hash, upload_seq)
+     SELECT x.id, x.benchmark, x.input, x.reference, x.task, ARRAY(SELECT jsonb_array_elements_text(x.tags)),
+            COALESCE(x.metadata, '{}'::jsonb), x.image_url, x.content_hash, $2
+       FROM jsonb_to_recordset($1::jsonb) ${RECORDSET}
+     RETURNING pk, id`,
+    [asJson(samples), seq],
+  );
+  return r.rows;
+}
+
+/**
+ * Applies content updates of stored samples (by pk). Call in the publish transaction. A changed
+ * input drops the sample's vector: the embed job computes it again.
+ */
+export async function updateSampleContents(db: Queryable, samples: readonly SampleContent[]): Promise<void> {
+  if (samples.length === 0) return;
+  await execute(
+    db,
+    `UPDATE samples s SET benchmark = x.benchmark, input = x.input, reference = x.reference, task = x.task,
+            tags = ARRAY(SELECT jsonb_array_elements_text(x.tags)), metadata = x.metadata, image_url = x.image_url,
+            content_hash = x.content_hash, updated_at = now(),
+            embedding = CASE WHEN s.input = x.input THEN s.embedding END,
+            embedding_model = CASE WHEN s.input = x.input THEN s.embedding_model END
+       FROM jsonb_to_recordset($1::jsonb) ${RECORDSET}
+      WHERE s.pk = x.pk`,
+    [asJson(samples)],
+  );
+}

@@ -1,0 +1,53 @@
+// Named queries on `leaderboard_snapshots`: the computed results of saved leaderboards. `Result`
+// is the JSON payload's type, chosen by the code that stores it (lib/leaderboard/saved.ts).
+import { execute, pool, withTransaction } from "@/lib/db/client";
+
+export interface SnapshotRow<Result> {
+  id: number;
+  computedAt: Date;
+  dataVersion: number;
+  embedderName: string | null;
+  method: string;
+  nSamples: number;
+  nMeasurements: number;
+  durationMs: number;
+  result: Result;
+}
+
+/** Snapshots kept per saved leaderboard (the current one and a short history). */
+const KEEP_SNAPSHOTS = 5;
+
+export async function loadSnapshots<Result>(ids: readonly number[]): Promise<Map<number, SnapshotRow<Result>>> {
+  if (ids.length === 0) return new Map();
+  const r = await pool().query<SnapshotRow<Result>>(
+    `SELECT id, computed_at AS "computedAt", data_version AS "dataVersion", embedder_name AS "embedderName", method,
+            n_samples AS "nSamples", n_measurements AS "nMeasurements", duration_ms AS "durationMs", result
+       FROM leaderboard_snapshots WHERE id = ANY($1::int[])`,
+    [ids],
+  );
+  return new Map(r.rows.map((s) => [s.id, s]));
+}
+
+/** Stores a new snapshot and makes it current in one short transaction: readers see the old one until then. */
+export async function swapSnapshot<Result>(slug: string, snap: Omit<SnapshotRow<Result>, "id" | "computedAt">): Promise<number> {
+  return withTransaction(async (client) => {
+    const ins = await client.query<{ id: number }>(
+      `INSERT INTO leaderboard_snapshots (slug, data_version, embedder_name, method, n_samples, n_measurements, result, duration_ms)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [slug, snap.dataVersion, snap.embedderName, snap.method, snap.nSamples, snap.nMeasurements, JSON.stringify(snap.result), snap.durationMs],
+    );
+    const id = ins.rows[0].id;
+    await execute(
+      client,
+      `UPDATE saved_leaderboards SET current_snapshot_id = $2, snapshot_version = $3, refresh_queued_at = NULL, refresh_started_at = NULL, refresh_progress = NULL WHERE slug = $1`,
+      [slug, id, snap.dataVersion],
+    );
+    // Older snapshots stay as history; keep the last few.
+    await execute(
+      client,
+      `DELETE FROM leaderboard_snapshots WHERE slug = $1 AND id NOT IN (SELECT id FROM leaderboard_snapshots WHERE slug = $1 ORDER BY id DESC LIMIT ${KEEP_SNAPSHOTS})`,
+      [slug],
+    );
+    return id;
+  });
+}

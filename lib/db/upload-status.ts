@@ -1,0 +1,42 @@
+// The statuses of an upload (uploads.status): the one list every query, check and report uses.
+//
+//   queued ──lease──▶ running ──publish──▶ done
+//     │                  └──fails──▶ failing ──its rows removed──▶ failed
+//     └──file never complete, or abandoned (recovery)──▶ failing / failed
+//
+// `failing` is internal: the upload has failed and its rows are being removed; it is reported as
+// `failed`. An upload holds the ingest lease while `running` or `failing`. Only `done` uploads are
+// published (lib/db/visibility.ts). The database enforces the list (migration 20261123010000).
+export const UPLOAD_STATUS = {
+  queued: "queued",
+  running: "running",
+  failing: "failing",
+  done: "done",
+  failed: "failed",
+} as const;
+
+export type StoredUploadStatus = (typeof UPLOAD_STATUS)[keyof typeof UPLOAD_STATUS];
+/** What GET /api/uploads/{id} reports (spec/api.md). */
+export type UploadStatus = Exclude<StoredUploadStatus, "failing">;
+
+/** Statuses of the upload holding the ingest lease (at most one upload at a time). */
+export const LEASE_STATUSES = [UPLOAD_STATUS.running, UPLOAD_STATUS.failing] as const;
+/** Statuses of uploads not finished yet; recovery looks for abandoned ones among them. */
+export const UNFINISHED_STATUSES = [UPLOAD_STATUS.queued, UPLOAD_STATUS.running, UPLOAD_STATUS.failing] as const;
+
+export function reportedStatus(status: StoredUploadStatus): UploadStatus {
+  return status === UPLOAD_STATUS.failing ? UPLOAD_STATUS.failed : status;
+}
+
+/**
+ * A status as an SQL literal. Literals, not parameters: the planner matches them against the
+ * partial index on unpublished uploads, and they are constants of this module, never input.
+ */
+export function statusSql(status: StoredUploadStatus): string {
+  return `'${status}'`;
+}
+
+/** Statuses as an SQL list for `IN (...)`. */
+export function statusListSql(statuses: readonly StoredUploadStatus[]): string {
+  return statuses.map(statusSql).join(", ");
+}

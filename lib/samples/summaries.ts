@@ -1,0 +1,21 @@
+// Sample summaries for lists: excerpts of the input and reference, the count of visible
+// measurements, in the caller's order.
+import { loadSampleSummaryRows, type SampleSummaryRow } from "@/lib/db/queries/samples";
+import { excerpt } from "./excerpt";
+
+export interface SampleSummary extends SampleSummaryRow {
+  /** At most 300 characters of the input. */
+  input: string;
+  /** At most 300 characters of the reference answer, if any. */
+  reference: string | null;
+}
+
+/** Summaries of these samples, in the order of `pks` (missing or invisible ones are left out). */
+export async function loadSampleSummaries(pks: readonly number[]): Promise<SampleSummary[]> {
+  const byPk = new Map((await loadSampleSummaryRows(pks)).map((row) => [row.pk, row]));
+  return pks.flatMap((pk) => {
+    const row = byPk.get(pk);
+    if (!row) return [];
+    return [{ ...row, input: excerpt(row.input), reference: row.reference === null ? null : excerpt(row.reference) }];
+  });
+}
