@@ -23,7 +23,8 @@ export default defineConfig({
           include: ["**/*.int.test.ts"],
           exclude: ["node_modules/**"],
           globalSetup: ["./test/global-setup.ts"],
-          // One embedded Postgres session is shared by every client: run files one at a time.
+          // Files share one database (embedded: one Postgres session for every client; native
+          // server: one fresh database per run) and count what is in it: run them one at a time.
           pool: "forks",
           poolOptions: { forks: { singleFork: true } },
           testTimeout: 180_000,

@@ -8,7 +8,9 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { startEmbeddedPostgres } from "./embedded";
 
-describe("embedded Postgres server", () => {
+// The native run skips it: it starts its own PGlite, whatever the target, and that was already
+// tested in the embedded run; a native server gives each client its own session.
+describe.skipIf(process.env.TEST_DB === "native")("embedded Postgres server (embedded run only)", () => {
   it("keeps concurrent clients' simple and extended queries apart", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "portal-emb-"));
     const db = await startEmbeddedPostgres({ dataDir: dir });
