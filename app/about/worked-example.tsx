@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { leaderboardHref } from "@/lib/leaderboard/url-state";
 import { sampleHref } from "@/lib/samples/links";
-import { formatScore } from "@/components/leaderboard/format";
+import { formatScore } from "@/lib/format";
 import type { ChoiceEventView, WorkedExample } from "./worked-example-data";
 
 /** The winners of one tier share their loser set: one line per tier. */

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { plural } from "@/components/evidence/format";
+import { plural } from "@/lib/format";
 import { SelectionSummary } from "@/components/evidence/selection-summary";
 import { SampleListTable } from "@/components/evidence/sample-list-table";
 import { Card } from "@/components/ui/card";

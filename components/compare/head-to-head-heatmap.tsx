@@ -1,4 +1,4 @@
-import { formatPercent } from "@/components/evidence/format";
+import { formatPercent } from "@/lib/format";
 
 /** Background for a win probability: indigo above 1/2, rose below, stronger further from 1/2. */
 function cellStyle(p: number | null): React.CSSProperties {

@@ -1,4 +1,4 @@
-import { formatPercent } from "@/components/evidence/format";
+import { formatPercent } from "@/lib/format";
 import type { PairRecord } from "@/lib/compare/pairwise";
 
 const th = "px-2 py-1.5 text-left text-xs font-medium text-slate-500";

@@ -1,4 +1,4 @@
-import { formatCi, formatScore } from "@/components/evidence/format";
+import { formatCi, formatScore } from "@/lib/format";
 import type { SubsetScores } from "@/lib/compare/compare";
 
 /** The numbers behind the grouped bars: score (and interval) per benchmark or tag and model. */

@@ -1,5 +1,5 @@
 import type { RawMeasurement } from "@/lib/samples/raw-measurements";
-import { formatValue } from "./format";
+import { formatValue } from "@/lib/format";
 import { ModelLink } from "./model-link";
 
 type Score = Extract<RawMeasurement, { type: "score" }>;

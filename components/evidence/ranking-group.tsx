@@ -1,5 +1,5 @@
 import type { RankingGroupView } from "@/lib/samples/sample-ranking";
-import { formatValue } from "./format";
+import { formatValue } from "@/lib/format";
 import { ModelLink } from "./model-link";
 
 const KIND_LABEL: Record<RankingGroupView["kind"], string> = {

@@ -4,7 +4,7 @@ import Link from "next/link";
 import type { LiveLeaderboard } from "@/lib/leaderboard/compute";
 import type { Selection } from "@/lib/leaderboard/params";
 import { queryPageHref } from "@/lib/leaderboard/url-state";
-import { embedderLabel, formatCount } from "./format";
+import { embedderLabel, formatCount } from "@/lib/format";
 
 export function describeFilters(s: Pick<Selection, "benchmark" | "task" | "tag" | "meta">): string {
   const parts: string[] = [];

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import { plural } from "@/components/evidence/format";
+import { plural } from "@/lib/format";
 import type { EvidenceSample } from "@/lib/models/evidence";
 import { sampleHref } from "@/lib/samples/links";
 

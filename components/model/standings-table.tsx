@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatCi, formatScore } from "@/components/evidence/format";
+import { formatCi, formatScore } from "@/lib/format";
 import { ModelLink } from "@/components/evidence/model-link";
 import type { Standing } from "@/lib/models/profile";
 

@@ -8,7 +8,7 @@ import { leaderboardHref } from "@/lib/leaderboard/url-state";
 import { Card } from "@/components/ui/card";
 import { CompactRanking } from "@/components/leaderboard/compact-ranking";
 import { LeaderboardWarnings } from "@/components/leaderboard/leaderboard-warnings";
-import { embedderLabel, formatCount } from "@/components/leaderboard/format";
+import { embedderLabel, formatCount } from "@/lib/format";
 import { RetrievedSampleList } from "./retrieved-samples";
 import { SaveConcept } from "./save-concept-client";
 

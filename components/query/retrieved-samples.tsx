@@ -5,7 +5,7 @@ import type { SampleList } from "@/lib/samples/list";
 import { sampleHref } from "@/lib/samples/links";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/states";
-import { formatCount } from "@/components/leaderboard/format";
+import { formatCount } from "@/lib/format";
 
 function Similarity({ value }: { value: number }) {
   const pct = Math.max(0, Math.min(1, value)) * 100;

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { formatCi, formatScore, plural } from "@/components/evidence/format";
+import { formatCi, formatScore, plural } from "@/lib/format";
 import { SelectionSummary } from "@/components/evidence/selection-summary";
 import { EvidenceTable } from "@/components/model/evidence-table";
 import { StandingsChart } from "@/components/model/standings-chart-client";
