@@ -7,7 +7,6 @@
 // a client component can pass `sort` with its click handler. Column definitions hold functions,
 // so they stay on the side that renders the table.
 import type { ReactNode } from "react";
-import { flexRender } from "@tanstack/react-table/flex-render";
 import type { RowData } from "@tanstack/table-core";
 import { ariaSort, sortingState, tableModel, type ColumnLook, type Columns, type RowProps, type TableModelInput } from "@/lib/table/table-model";
 import { SortButton } from "./sort-button";
@@ -31,10 +30,23 @@ interface Props<TRow extends RowData> extends TableModelInput<TRow> {
   scroll?: { maxHeight: string; label: string; rowHeight?: number };
 }
 
-const ALIGN = { left: "text-left", right: "text-right tabular-nums", center: "text-center align-middle" } as const;
+const ALIGN = { left: "text-left", right: "text-right tabular-nums", center: "text-center" } as const;
 
 function alignOf(look: Pick<ColumnLook<never>, "align"> | undefined): string {
   return ALIGN[look?.align ?? "left"];
+}
+
+/** Body cells sit at the top of their row (rows hold multi-line cells), centred ones in the middle. */
+function verticalOf(look: Pick<ColumnLook<never>, "align"> | undefined): string {
+  return look?.align === "center" ? "align-middle" : "align-top";
+}
+
+/**
+ * A header or cell template, called rather than mounted as a component: column definitions are
+ * fresh closures on every render, and mounting them would replace every cell (and its focus) each time.
+ */
+function render<C>(template: string | ((context: C) => ReactNode) | undefined, context: C): ReactNode {
+  return typeof template === "function" ? template(context) : template;
 }
 
 function cx(...classes: (string | false | undefined)[]): string {
@@ -54,8 +66,8 @@ export function DataTable<TRow extends RowData>({ testId, caption, captionClassN
         {row.getVisibleCells().map((cell) => {
           const look = cell.column.columnDef.meta;
           const { className: cellClass, ...attrs } = look?.cellProps?.(row.original) ?? {};
-          const classes = cx("px-2 py-1.5 align-top", alignOf(look), look?.className, cellClass);
-          const content = flexRender(cell.column.columnDef.cell, cell.getContext());
+          const classes = cx("px-2 py-1.5", verticalOf(look), alignOf(look), look?.className, cellClass);
+          const content = render(cell.column.columnDef.cell, cell.getContext());
           return look?.rowHeader ? (
             <th key={cell.id} scope="row" {...attrs} className={cx("font-normal", classes)}>
               {content}
@@ -78,9 +90,9 @@ export function DataTable<TRow extends RowData>({ testId, caption, captionClassN
           {headers.map((header) => {
             const column = header.column;
             const look = column.columnDef.meta;
-            const label = flexRender(column.columnDef.header, header.getContext());
+            const label = render(column.columnDef.header, header.getContext());
             // A column without a header (the corner of a matrix) gets an empty cell, not an unnamed column header.
-            if (label === null) return <td key={header.id} aria-hidden />;
+            if (label === null || label === undefined) return <td key={header.id} aria-hidden />;
             const sortable = sort !== undefined && column.getCanSort();
             return (
               <th

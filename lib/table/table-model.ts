@@ -59,7 +59,8 @@ export function columnsOf<TRow extends RowData>() {
 export interface TableModelInput<TRow extends RowData> {
   rows: readonly TRow[];
   columns: Columns<TRow>;
-  rowId: (row: TRow) => string;
+  /** A stable key of a row (its position when rows have nothing better). */
+  rowId: (row: TRow, index: number) => string;
   /** Ids of the columns not shown (e.g. a column every row would leave empty). */
   hidden?: readonly string[];
   /** The sort the rows are in; given only for tables whose headers sort. */
