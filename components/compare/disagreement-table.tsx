@@ -31,7 +31,7 @@ export function DisagreementTable({ rows, models }: { rows: Row[]; models: strin
     }),
     col.accessor("key", {
       header: "Measured by",
-      meta: { className: "text-xs text-slate-600" },
+      meta: { cellClassName: "text-xs text-slate-600" },
       cell: ({ row: { original: d } }) => `${KIND[d.kind] ?? d.kind} “${d.key}”`,
     }),
     ...models.map((m, i) =>

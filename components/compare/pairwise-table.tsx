@@ -21,8 +21,8 @@ const COLUMNS = col.columns([
   count("losses", "B wins"),
   count("ties", "Ties"),
   count("n", "n"),
-  col.accessor((r) => r.rec?.rate ?? null, { id: "rate", header: "A's win rate", meta: { align: "right", className: "font-medium" }, cell: ({ getValue }) => formatPercent(getValue()) }),
-  col.accessor("fitted", { header: "Fitted P(A beats B)", meta: { align: "right", className: "text-slate-600" }, cell: ({ getValue }) => formatPercent(getValue()) }),
+  col.accessor((r) => r.rec?.rate ?? null, { id: "rate", header: "A's win rate", meta: { align: "right", cellClassName: "font-medium" }, cell: ({ getValue }) => formatPercent(getValue()) }),
+  col.accessor("fitted", { header: "Fitted P(A beats B)", meta: { align: "right", cellClassName: "text-slate-600" }, cell: ({ getValue }) => formatPercent(getValue()) }),
 ]);
 
 /** Empirical records per pair of models next to the fitted probability, one row per pair. */

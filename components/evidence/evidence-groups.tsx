@@ -36,7 +36,7 @@ const PAIR_COLUMNS = col.columns([
   col.accessor((p) => p.line.model_b, { id: "b", header: "Model B" }),
   col.accessor((p) => (p.line.winner === "tie" ? "tie" : p.line.winner === "a" ? p.line.model_a : p.line.model_b), { id: "winner", header: "Winner" }),
   col.accessor((p) => p.line.p_a, { id: "p_a", header: "p_a", meta: { align: "right" }, cell: ({ getValue }) => formatValue(getValue()) }),
-  col.accessor((p) => events(p.group), { id: "events", header: "Choice events (weight)", meta: { className: "text-xs text-slate-600" } }),
+  col.accessor((p) => events(p.group), { id: "events", header: "Choice events (weight)", meta: { cellClassName: "text-xs text-slate-600" } }),
 ]);
 
 function MorePairwise({ pairs }: { pairs: PairedLine[] }) {

@@ -34,7 +34,6 @@ function ValueTable({ caption, rows }: { caption: React.ReactNode; rows: ValueRo
       caption={caption}
       captionClassName="pb-1 text-left text-sm font-semibold text-slate-800"
       className="w-full"
-      wrapperClassName=""
       rows={rows}
       columns={VALUE_COLUMNS}
       rowId={(r) => r.model}

@@ -18,7 +18,7 @@ const COLUMNS = col.columns([
       </>
     ),
   }),
-  col.accessor("input", { header: "Input", meta: { className: "max-w-xl text-slate-700" }, cell: ({ getValue }) => <span className="line-clamp-3">{getValue()}</span> }),
+  col.accessor("input", { header: "Input", meta: { cellClassName: "max-w-xl text-slate-700" }, cell: ({ getValue }) => <span className="line-clamp-3">{getValue()}</span> }),
   col.accessor("tags", {
     header: "Tags",
     cell: ({ getValue }) => (

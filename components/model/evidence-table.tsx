@@ -21,7 +21,7 @@ const col = columnsOf<EvidenceSample>();
 export function EvidenceTable({ samples, model }: { samples: EvidenceSample[]; model: string }) {
   const columns = col.columns([
     col.accessor("id", { header: "Sample", meta: { rowHeader: true, className: "whitespace-nowrap" }, cell: ({ getValue }) => <SampleLink id={getValue()} /> }),
-    col.accessor("input", { header: "Input", meta: { className: "max-w-md text-slate-700" }, cell: ({ getValue }) => <span className="line-clamp-2">{getValue()}</span> }),
+    col.accessor("input", { header: "Input", meta: { cellClassName: "max-w-md text-slate-700" }, cell: ({ getValue }) => <span className="line-clamp-2">{getValue()}</span> }),
     col.accessor("outcomes", {
       header: `${model}'s outcome`,
       cell: ({ row: { original: s } }) => (

@@ -36,8 +36,8 @@ export function StandingsTable({ rows, kind, model, baseline }: { rows: Standing
         </>
       ),
     }),
-    col.accessor("score", { header: "Score", meta: { align: "right", className: "font-medium" }, cell: ({ getValue }) => formatScore(getValue()) }),
-    col.accessor("ci", { header: "95% CI", meta: { className: "whitespace-nowrap tabular-nums text-slate-600" }, cell: ({ getValue }) => formatCi(getValue()) }),
+    col.accessor("score", { header: "Score", meta: { align: "right", cellClassName: "font-medium" }, cell: ({ getValue }) => formatScore(getValue()) }),
+    col.accessor("ci", { header: "95% CI", meta: { cellClassName: "whitespace-nowrap tabular-nums text-slate-600" }, cell: ({ getValue }) => formatCi(getValue()) }),
     col.accessor("model_n_samples", {
       header: "Samples",
       meta: { align: "right", cellProps: (r) => ({ title: `${r.model_n_samples} of ${r.n_samples} samples have a result of ${model}` }) },

@@ -66,7 +66,7 @@ export function DataTable<TRow extends RowData>({ testId, caption, captionClassN
         {row.getVisibleCells().map((cell) => {
           const look = cell.column.columnDef.meta;
           const { className: cellClass, ...attrs } = look?.cellProps?.(row.original) ?? {};
-          const classes = cx("px-2 py-1.5", verticalOf(look), alignOf(look), look?.className, cellClass);
+          const classes = cx("px-2 py-1.5", verticalOf(look), alignOf(look), look?.className, look?.cellClassName, cellClass);
           const content = render(cell.column.columnDef.cell, cell.getContext());
           return look?.rowHeader ? (
             <th key={cell.id} scope="row" {...attrs} className={cx("font-normal", classes)}>

@@ -16,7 +16,7 @@ const COUNTS: [keyof UploadReport["counts"], string][] = [
 const col = columnsOf<UploadReport["errors"][number]>();
 const ERROR_COLUMNS = col.columns([
   col.accessor("line", { header: "Line", meta: { align: "right", className: "w-16" } }),
-  col.accessor("message", { header: "Problem", meta: { className: "font-mono text-xs" } }),
+  col.accessor("message", { header: "Problem", meta: { cellClassName: "font-mono text-xs" } }),
 ]);
 
 export function UploadReportView({ report }: { report: UploadReport }) {

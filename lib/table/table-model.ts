@@ -32,6 +32,8 @@ export interface ColumnLook<TRow extends RowData> {
   /** Classes of the header and the body cells alike (width, sticky, shown from a breakpoint). */
   className?: string;
   headerClassName?: string;
+  /** Classes of the body cells only (font, colour, clamping). */
+  cellClassName?: string;
   /** Tooltip of the header: what the column means. */
   title?: string;
   /** Attributes of one body cell (a tooltip, data-*, a colour). */
