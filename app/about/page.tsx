@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState } from "@/components/ui/states";
-import { isFallbackEmbedder } from "@/components/leaderboard/format";
+import { isFallbackEmbedder } from "@/lib/format";
 import { FromMetricsToRankings, Intervals, OtherMethods, PlackettLuce } from "./method-sections";
 import { WorkedExampleView } from "./worked-example";
 import { workedExample } from "./worked-example-data";

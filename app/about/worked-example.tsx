@@ -2,7 +2,9 @@
 import Link from "next/link";
 import { leaderboardHref } from "@/lib/leaderboard/url-state";
 import { sampleHref } from "@/lib/samples/links";
-import { formatScore } from "@/components/leaderboard/format";
+import { formatPercent, formatScore, formatValue } from "@/lib/format";
+import { columnsOf } from "@/lib/table/table-model";
+import { DataTable } from "@/components/table/data-table";
 import type { ChoiceEventView, WorkedExample } from "./worked-example-data";
 
 /** The winners of one tier share their loser set: one line per tier. */
@@ -17,6 +19,35 @@ function groupEvents(events: ChoiceEventView[]) {
 }
 
 const names = (xs: string[]) => xs.join(", ");
+
+interface TierRow {
+  tier: number;
+  value: number | undefined;
+  models: string[];
+}
+
+const col = columnsOf<TierRow>();
+const TIER_COLUMNS = col.columns([
+  col.accessor("tier", { header: "Tier", meta: { className: "tabular-nums" } }),
+  col.accessor("value", { header: "Value", meta: { className: "tabular-nums" }, cell: ({ getValue }) => formatValue(getValue()) }),
+  col.accessor("models", { header: "Models (tied within a tier)", cell: ({ getValue }) => names(getValue()) }),
+]);
+
+const KIND_NAME = { ranking: "ranking", unit_test: "unit test", score: "metric", pairwise: "pairwise" } as const;
+
+function TierTable({ group: g }: { group: WorkedExample["groups"][number] }) {
+  return (
+    <DataTable
+      testId={`tiers-${g.key}`}
+      caption={`${KIND_NAME[g.kind]} “${g.key}”, best tier first`}
+      captionClassName="mt-2 text-left text-xs text-slate-500"
+      className="w-full"
+      rows={g.tiers.map((models, k) => ({ tier: k + 1, value: g.values?.[k], models }))}
+      columns={TIER_COLUMNS}
+      rowId={(r) => String(r.tier)}
+    />
+  );
+}
 
 export function WorkedExampleView({ ex }: { ex: WorkedExample }) {
   const tiered = ex.groups.filter((g) => g.kind !== "pairwise");
@@ -44,25 +75,7 @@ export function WorkedExampleView({ ex }: { ex: WorkedExample }) {
       <div>
         <h3 className="font-semibold text-slate-900">1. Measurements become tiers</h3>
         {tiered.map((g, i) => (
-          <table key={i} className="mt-2 w-full text-left text-sm">
-            <caption className="text-left text-xs text-slate-500">{g.kind === "ranking" ? "ranking" : g.kind === "unit_test" ? "unit test" : "metric"} “{g.key}”, best tier first</caption>
-            <thead className="text-xs text-slate-500">
-              <tr>
-                <th className="py-1 pr-3 font-medium">Tier</th>
-                <th className="py-1 pr-3 font-medium">Value</th>
-                <th className="py-1 font-medium">Models (tied within a tier)</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {g.tiers.map((t, k) => (
-                <tr key={k}>
-                  <td className="py-1 pr-3 tabular-nums">{k + 1}</td>
-                  <td className="py-1 pr-3 tabular-nums">{g.values?.[k] ?? "—"}</td>
-                  <td className="py-1">{names(t)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <TierTable key={i} group={g} />
         ))}
         {pairwise.length > 0 && (
           <p className="mt-2">
@@ -83,7 +96,7 @@ export function WorkedExampleView({ ex }: { ex: WorkedExample }) {
         {pairEvents.length > 0 && (
           <p className="mt-2">
             and {pairEvents.length} from the battles (a tie gives one event each way, weight ½):{" "}
-            {pairEvents.map((e) => `${e.winner} over ${names(e.losers)}${e.weight !== 1 ? ` (weight ${e.weight.toFixed(2)})` : ""}`).join("; ")}.
+            {pairEvents.map((e) => `${e.winner} over ${names(e.losers)}${e.weight !== 1 ? ` (weight ${formatValue(e.weight)})` : ""}`).join("; ")}.
           </p>
         )}
       </div>
@@ -95,8 +108,8 @@ export function WorkedExampleView({ ex }: { ex: WorkedExample }) {
         {top && top.score !== null && (
           <p className="mt-2">
             Score difference {top.model} − {ex.baseline} = {formatScore(top.score, "log-strength")}, so on a sample like this one {top.model} is preferred over {ex.baseline} with
-            probability 1/(1 + e<sup>−{top.score.toFixed(2)}</sup>) = {(100 / (1 + Math.exp(-top.score))).toFixed(0)}%.
-            {firstP !== null && ` Under these scores the first event (${first.winner} chosen from ${first.losers.length + 1} models) has probability ${(firstP * 100).toFixed(0)}%.`}
+            probability 1/(1 + e<sup>{formatScore(-top.score)}</sup>) = {formatPercent(1 / (1 + Math.exp(-top.score)))}.
+            {firstP !== null && ` Under these scores the first event (${first.winner} chosen from ${first.losers.length + 1} models) has probability ${formatPercent(firstP)}.`}
           </p>
         )}
         <p className="mt-2">

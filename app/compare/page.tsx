@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { plural } from "@/components/evidence/format";
+import { plural } from "@/lib/format";
 import { SelectionSummary } from "@/components/evidence/selection-summary";
 import { DisagreementTable } from "@/components/compare/disagreement-table";
 import { HeadToHeadHeatmap } from "@/components/compare/head-to-head-heatmap";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { plural } from "@/components/evidence/format";
+import { formatCount, plural } from "@/lib/format";
 import { SelectionSummary } from "@/components/evidence/selection-summary";
 import { SampleListTable } from "@/components/evidence/sample-list-table";
 import { Card } from "@/components/ui/card";
@@ -55,7 +55,7 @@ export default async function SamplesPage({ searchParams }: { searchParams: Prom
             <SampleListTable samples={list.samples} />
             <nav aria-label="Pages" className="mt-3 flex items-center justify-between text-sm">
               <span className="text-slate-600">
-                {offset + 1}–{offset + list.samples.length} of {list.n_samples}
+                {formatCount(offset + 1)}–{formatCount(offset + list.samples.length)} of {formatCount(list.n_samples)}
               </span>
               <span className="flex gap-3">
                 {offset > 0 && <Link className="text-indigo-700 underline" href={page(Math.max(0, offset - limit))}>Previous</Link>}

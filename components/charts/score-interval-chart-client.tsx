@@ -3,6 +3,7 @@
 // Scores as dots with horizontal interval whiskers, one row per model in rank order, with the
 // baseline's value as a dashed line. Animation is off: the numbers should simply be there.
 import { CartesianGrid, Cell, ErrorBar, ReferenceLine, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
+import { formatCi, formatScore, formatTick, niceTicks, scaleInfo } from "@/lib/format";
 
 export interface ChartRow {
   model: string;
@@ -20,27 +21,15 @@ interface Point {
 
 const ROW_HEIGHT = 26;
 
-/** Round ticks (1, 2, 2.5 or 5 × 10^k apart) covering the domain, and the decimals they need. */
-export function niceTicks([lo, hi]: [number, number], target = 6): { ticks: number[]; decimals: number } {
-  const raw = (hi - lo) / target;
-  const mag = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 2.5, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? 10 * mag;
-  const ticks: number[] = [];
-  for (let i = Math.floor(lo / step); i * step < hi + step * 1e-9; i++) ticks.push(i * step);
-  ticks.push(ticks[ticks.length - 1] + step);
-  const decimals = Math.max(0, -Math.floor(Math.log10(step) + 1e-9) + (Math.abs(step / mag - 2.5) < 1e-9 ? 1 : 0));
-  return { ticks, decimals };
-}
-
-function TooltipBody({ active, payload, format }: { active?: boolean; payload?: { payload: Point }[]; format: (v: number) => string }) {
+function TooltipBody({ active, payload, scale }: { active?: boolean; payload?: { payload: Point }[]; scale: string }) {
   const p = active ? payload?.[0]?.payload : undefined;
   if (!p) return null;
   return (
     <div className="rounded border border-slate-200 bg-white px-2 py-1 text-xs shadow">
       <p className="font-medium text-slate-900">{p.model}</p>
       <p className="tabular-nums text-slate-700">
-        {format(p.score)}
-        {p.ci && ` [${format(p.ci[0])}, ${format(p.ci[1])}]`}
+        {formatScore(p.score, scale)}
+        {p.ci && ` ${formatCi(p.ci, scale)}`}
       </p>
     </div>
   );
@@ -51,20 +40,18 @@ interface Props {
   baseline: string;
   reference: number | null;
   domain: [number, number];
-  axisLabel: string;
-  /** Formats a score for the tooltip. */
-  format: (v: number) => string;
-  /** Whether axis ticks carry a sign (scores relative to the baseline). */
-  signed: boolean;
+  /** The method's score scale: the axis label, and how scores and ticks are written. */
+  scale: string;
 }
 
-export function ScoreIntervalChart({ rows, baseline, reference, domain, axisLabel, format, signed }: Props) {
+export function ScoreIntervalChart({ rows, baseline, reference, domain, scale }: Props) {
+  const { label: axisLabel, baselineZero: signed } = scaleInfo(scale);
   const data: Point[] = rows
     .filter((r): r is ChartRow & { score: number } => r.score !== null && Number.isFinite(r.score))
     .map((r) => ({ model: r.model, score: r.score, ci: r.ci, err: r.ci ? [r.score - r.ci[0], r.ci[1] - r.score] : [0, 0], baseline: r.model === baseline }));
   if (data.length === 0) return <p className="text-sm text-slate-600">No scores to plot.</p>;
   const { ticks, decimals } = niceTicks(domain, 6);
-  const tick = (v: number) => `${signed && v > 0 ? "+" : ""}${v.toFixed(decimals)}`.replace("-", "−");
+  const tick = (v: number) => formatTick(v, decimals, signed);
   const longest = Math.max(...data.map((d) => d.model.length));
   const yWidth = Math.min(160, Math.max(70, longest * 6.6 + 12));
   const maxChars = Math.floor((yWidth - 12) / 6.6);
@@ -77,7 +64,7 @@ export function ScoreIntervalChart({ rows, baseline, reference, domain, axisLabe
           <XAxis type="number" dataKey="score" domain={[ticks[0], ticks[ticks.length - 1]]} ticks={ticks} interval={0} tickFormatter={tick} tick={{ fontSize: 11, fill: "#475569" }} label={{ value: axisLabel, position: "insideBottom", offset: -14, fontSize: 11, fill: "#475569" }} />
           <YAxis type="category" dataKey="model" width={yWidth} interval={0} tickFormatter={label} tick={{ fontSize: 11, fill: "#0f172a" }} allowDuplicatedCategory={false} reversed />
           {reference !== null && <ReferenceLine x={reference} stroke="#94a3b8" strokeDasharray="4 3" />}
-          <Tooltip content={<TooltipBody format={format} />} cursor={{ strokeDasharray: "3 3" }} isAnimationActive={false} />
+          <Tooltip content={<TooltipBody scale={scale} />} cursor={{ strokeDasharray: "3 3" }} isAnimationActive={false} />
           <Scatter data={data} fill="#4338ca" isAnimationActive={false} shape="circle">
             {data.map((d) => (
               <Cell key={d.model} fill={d.baseline ? "#64748b" : "#4338ca"} />

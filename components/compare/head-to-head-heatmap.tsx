@@ -1,4 +1,6 @@
-import { formatPercent } from "@/components/evidence/format";
+import { formatPercent } from "@/lib/format";
+import { columnsOf } from "@/lib/table/table-model";
+import { DataTable } from "@/components/table/data-table";
 
 /** Background for a win probability: indigo above 1/2, rose below, stronger further from 1/2. */
 function cellStyle(p: number | null): React.CSSProperties {
@@ -9,46 +11,57 @@ function cellStyle(p: number | null): React.CSSProperties {
   return { background: `rgba(${rgb}, ${0.1 + 0.85 * a})`, color: a > 0.7 ? "white" : "#0f172a" };
 }
 
+interface MatrixRow {
+  model: string;
+  /** P(this model beats the model of each column) */
+  p: (number | null)[];
+  index: number;
+}
+
+const col = columnsOf<MatrixRow>();
+
 /** P(row beats column) under the selection's Plackett–Luce fit, as a coloured table. */
 export function HeadToHeadHeatmap({ models, p }: { models: string[]; p: (number | null)[][] }) {
+  const columns = col.columns([
+    col.accessor("model", {
+      // No header: the corner of the matrix.
+      header: () => null,
+      meta: { rowHeader: true },
+      cell: ({ getValue }) => <span className="block text-right text-xs font-medium text-slate-600">{getValue()}</span>,
+    }),
+    ...models.map((m, j) =>
+      col.accessor((r) => r.p[j], {
+        id: `m${j}`,
+        header: () => <span className="block break-words">{m}</span>,
+        meta: {
+          align: "center",
+          headerClassName: "max-w-24",
+          cellProps: (r: MatrixRow) => {
+            const self = r.index === j;
+            const label = `P(${r.model} beats ${m}) = ${formatPercent(r.p[j])}`;
+            return {
+              style: cellStyle(self ? null : r.p[j]),
+              className: "h-11 min-w-16 rounded",
+              "data-row": r.model,
+              "data-col": m,
+              "data-p": r.p[j] ?? "",
+              "aria-label": self ? `${r.model} against itself` : label,
+              title: self ? undefined : label,
+            };
+          },
+        },
+        cell: ({ row: { original: r } }) => (r.index === j ? <span className="text-slate-300">·</span> : formatPercent(r.p[j])),
+      }),
+    ),
+  ]);
   return (
-    <div className="overflow-x-auto">
-      <table className="border-separate border-spacing-0.5 text-sm" data-testid="heatmap">
-        <caption className="pb-2 text-left text-xs text-slate-500">Cell = P(row model beats column model) = 1 / (1 + e^(s_col − s_row)).</caption>
-        <thead>
-          <tr>
-            <td />
-            {models.map((m) => (
-              <th key={m} scope="col" className="max-w-24 px-1 pb-1 align-bottom text-xs font-medium text-slate-600">
-                <span className="block break-words">{m}</span>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {models.map((row, i) => (
-            <tr key={row}>
-              <th scope="row" className="pr-2 text-right text-xs font-medium text-slate-600">
-                {row}
-              </th>
-              {models.map((col, j) => (
-                <td
-                  key={col}
-                  style={cellStyle(i === j ? null : p[i][j])}
-                  className="h-11 min-w-16 rounded text-center tabular-nums"
-                  data-row={row}
-                  data-col={col}
-                  data-p={p[i][j] ?? ""}
-                  aria-label={i === j ? `${row} against itself` : `P(${row} beats ${col}) = ${formatPercent(p[i][j])}`}
-                  title={i === j ? undefined : `P(${row} beats ${col}) = ${formatPercent(p[i][j])}`}
-                >
-                  {i === j ? <span className="text-slate-300">·</span> : formatPercent(p[i][j])}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      testId="heatmap"
+      caption="Cell = P(row model beats column model) = 1 / (1 + e^(s_col − s_row))."
+      className="border-separate border-spacing-0.5"
+      rows={models.map((model, index) => ({ model, p: p[index], index }))}
+      columns={columns}
+      rowId={(r) => r.model}
+    />
   );
 }

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { formatScore } from "@/components/evidence/format";
+import { formatScore } from "@/lib/format";
 
 export interface PickerModel {
   model: string;

@@ -1,8 +1,7 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatScore } from "@/components/evidence/format";
-import { scoreDomain, scoreTicks } from "@/components/model/axis";
+import { formatScore, formatTick, niceTicks, zeroDomain } from "@/lib/format";
 import { modelColor } from "./palette";
 
 export interface SubsetBarsRow {
@@ -20,7 +19,8 @@ export function SubsetBars({ rows, models, label }: { rows: SubsetBarsRow[]; mod
   // The axis spans the scores (and 0), not the intervals: a model with almost no wins in one subset
   // has a very wide interval that would squash every other bar; its whisker is cut at the axis.
   const values = rows.flatMap((r) => r.scores.map((s) => s.score)).filter((v): v is number => v !== null);
-  const [lo, hi] = scoreDomain(values);
+  const { ticks, decimals } = niceTicks(zeroDomain(values), 8);
+  const [lo, hi] = [ticks[0], ticks[ticks.length - 1]];
   const data = rows.map((r) => {
     const d: Record<string, unknown> = { name: r.name, n: r.n_samples };
     models.forEach((m, i) => {
@@ -37,7 +37,7 @@ export function SubsetBars({ rows, models, label }: { rows: SubsetBarsRow[]; mod
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
           <CartesianGrid vertical={false} stroke="#e2e8f0" />
           <XAxis dataKey="name" tick={{ fontSize: 11 }} interval={0} angle={-25} textAnchor="end" height={70} />
-          <YAxis tick={{ fontSize: 11 }} tickFormatter={(v: number) => formatScore(v)} width={48} domain={[lo, hi]} ticks={scoreTicks([lo, hi])} allowDataOverflow />
+          <YAxis tick={{ fontSize: 11 }} tickFormatter={(v: number) => formatTick(v, decimals, true)} width={48} domain={[lo, hi]} ticks={ticks} allowDataOverflow />
           <ReferenceLine y={0} stroke="#64748b" />
           <Tooltip formatter={(v) => formatScore(typeof v === "number" ? v : null)} labelFormatter={(l, p) => `${l} · ${(p?.[0]?.payload as { n?: number })?.n ?? "?"} samples`} />
           <Legend wrapperStyle={{ fontSize: 12 }} />

@@ -1,41 +1,44 @@
-import { formatCi, formatScore } from "@/components/evidence/format";
+import { formatCi, formatCount, formatScore } from "@/lib/format";
+import { columnsOf } from "@/lib/table/table-model";
 import type { SubsetScores } from "@/lib/compare/compare";
+import { AnchorNote } from "@/components/evidence/anchor-note";
+import { DataTable } from "@/components/table/data-table";
 
-/** The numbers behind the grouped bars: score (and interval) per benchmark or tag and model. */
-/** `baseline`: the page's anchor; a subset where it has no data is fitted against another model, said on its row. */
+const col = columnsOf<SubsetScores>();
+
+/**
+ * The numbers behind the grouped bars: score (and interval) per benchmark or tag and model.
+ * `baseline`: the page's anchor; a subset where it has no data is fitted against another model, said on its row.
+ */
 export function SubsetTable({ rows, models, kind, baseline }: { rows: SubsetScores[]; models: string[]; kind: string; baseline: string }) {
-  return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-sm" data-testid={`subset-table-${kind}`}>
-        <thead>
-          <tr className="border-b border-slate-200">
-            <th scope="col" className="px-2 py-1.5 text-left text-xs font-medium text-slate-500">{kind}</th>
-            <th scope="col" className="px-2 py-1.5 text-right text-xs font-medium text-slate-500">Samples</th>
-            {models.map((m) => (
-              <th key={m} scope="col" className="px-2 py-1.5 text-right text-xs font-medium text-slate-500">{m}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => {
-            const best = Math.max(...r.scores.map((s) => s.score ?? -Infinity));
-            return (
-              <tr key={r.name} className="border-b border-slate-100 last:border-0" data-subset={r.name}>
-                <th scope="row" className="px-2 py-1.5 text-left font-normal">
-                  {r.name}
-                  {r.baseline !== baseline && <span className="block text-xs text-amber-700">relative to {r.baseline} (no data for {baseline})</span>}
-                </th>
-                <td className="px-2 py-1.5 text-right tabular-nums">{r.n_samples}</td>
-                {r.scores.map((s) => (
-                  <td key={s.model} className={`px-2 py-1.5 text-right tabular-nums ${s.score === best ? "font-semibold text-emerald-700" : ""}`} title={`95% CI ${formatCi(s.ci)} · ${s.n_samples} samples`}>
-                    {formatScore(s.score)}
-                  </td>
-                ))}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
-  );
+  const best = (r: SubsetScores) => Math.max(...r.scores.map((s) => s.score ?? -Infinity));
+  const columns = col.columns([
+    col.accessor("name", {
+      header: kind,
+      meta: { rowHeader: true },
+      cell: ({ row: { original: r } }) => (
+        <>
+          {r.name}
+          <AnchorNote anchor={r.baseline} wanted={baseline} />
+        </>
+      ),
+    }),
+    col.accessor("n_samples", { header: "Samples", meta: { align: "right" }, cell: ({ getValue }) => formatCount(getValue()) }),
+    // Ids by position: model names may hold dots, which TanStack reads as paths.
+    ...models.map((m, i) =>
+      col.accessor((r) => r.scores[i]?.score ?? null, {
+        id: `m${i}`,
+        header: m,
+        meta: {
+          align: "right",
+          cellProps: (r: SubsetScores) => {
+            const s = r.scores[i];
+            return { title: `95% CI ${formatCi(s?.ci)} · ${formatCount(s?.n_samples ?? 0)} samples`, className: s && s.score === best(r) ? "font-semibold text-emerald-700" : undefined };
+          },
+        },
+        cell: ({ getValue }) => formatScore(getValue()),
+      }),
+    ),
+  ]);
+  return <DataTable testId={`subset-table-${kind}`} className="w-full" rows={rows} columns={columns} rowId={(r) => r.name} rowProps={(r) => ({ "data-subset": r.name })} />;
 }

@@ -1,5 +1,8 @@
 import type { RawMeasurement } from "@/lib/samples/raw-measurements";
 import type { RankingGroupView } from "@/lib/samples/sample-ranking";
+import { formatValue, MISSING } from "@/lib/format";
+import { columnsOf } from "@/lib/table/table-model";
+import { DataTable } from "@/components/table/data-table";
 import { measurementBlocks, PairwiseLine, RankingLine, ScoreTable, UnitTestTable } from "./measurement-tables";
 import { RankingGroup } from "./ranking-group";
 
@@ -18,45 +21,44 @@ type PairLine = Extract<RawMeasurement, { type: "pairwise" }>;
 export const PAIRWISE_INLINE = 20;
 
 function events(g: RankingGroupView | undefined): string {
-  if (!g) return "—";
-  return g.choices.map((c) => `${c.winner} over ${c.losers.join(", ")}${c.weight === 1 ? "" : ` (${Number(c.weight.toPrecision(3))})`}`).join("; ");
+  if (!g) return MISSING;
+  return g.choices.map((c) => `${c.winner} over ${c.losers.join(", ")}${c.weight === 1 ? "" : ` (${formatValue(c.weight)})`}`).join("; ");
 }
 
-function MorePairwise({ pairs }: { pairs: { line: PairLine; group: RankingGroupView | undefined }[] }) {
-  const th = "px-2 py-1 text-left text-xs font-medium text-slate-500";
+interface PairedLine {
+  line: PairLine;
+  group: RankingGroupView | undefined;
+}
+
+const col = columnsOf<PairedLine>();
+const PAIR_COLUMNS = col.columns([
+  col.accessor((p) => p.line.model_a, { id: "a", header: "Model A" }),
+  col.accessor((p) => p.line.model_b, { id: "b", header: "Model B" }),
+  col.accessor((p) => (p.line.winner === "tie" ? "tie" : p.line.winner === "a" ? p.line.model_a : p.line.model_b), { id: "winner", header: "Winner" }),
+  col.accessor((p) => p.line.p_a, { id: "p_a", header: "p_a", meta: { align: "right" }, cell: ({ getValue }) => formatValue(getValue()) }),
+  col.accessor((p) => events(p.group), { id: "events", header: "Choice events (weight)", meta: { cellClassName: "text-xs text-slate-600" } }),
+]);
+
+function MorePairwise({ pairs }: { pairs: PairedLine[] }) {
   return (
     <details className="border-t border-slate-100 pt-4">
       <summary className="cursor-pointer text-sm text-indigo-700">{pairs.length} more pairwise lines and their choice events</summary>
-      <div className="mt-2 overflow-x-auto">
-        <table className="w-full text-sm" data-testid="more-pairwise">
-          <thead>
-            <tr className="border-b border-slate-200">
-              <th scope="col" className={th}>Model A</th>
-              <th scope="col" className={th}>Model B</th>
-              <th scope="col" className={th}>Winner</th>
-              <th scope="col" className={`${th} text-right`}>p_a</th>
-              <th scope="col" className={th}>Choice events (weight)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {pairs.map(({ line, group }, i) => (
-              <tr key={i} className="border-b border-slate-100 last:border-0">
-                <td className="px-2 py-1">{line.model_a}</td>
-                <td className="px-2 py-1">{line.model_b}</td>
-                <td className="px-2 py-1">{line.winner === "tie" ? "tie" : line.winner === "a" ? line.model_a : line.model_b}</td>
-                <td className="px-2 py-1 text-right tabular-nums">{line.p_a === null ? "—" : line.p_a.toFixed(2)}</td>
-                <td className="px-2 py-1 text-xs text-slate-600">{events(group)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <div className="mt-2">
+        <DataTable
+          testId="more-pairwise"
+          className="w-full"
+          rows={pairs}
+          columns={PAIR_COLUMNS}
+          rowId={(_, i) => String(i)}
+          scroll={{ maxHeight: "32rem", label: "More pairwise lines (scrollable)", rowHeight: 34 }}
+        />
       </div>
     </details>
   );
 }
 
 /** Pairs every stored pairwise line with its group (same models, winner and p_a; identical lines are interchangeable). */
-function pairLines(lines: PairLine[], groups: RankingGroupView[]): { line: PairLine; group: RankingGroupView | undefined }[] {
+function pairLines(lines: PairLine[], groups: RankingGroupView[]): PairedLine[] {
   const left = [...groups];
   return lines.map((line) => {
     const winner = line.winner === "tie" ? null : line.winner === "a" ? line.model_a : line.model_b;

@@ -1,5 +1,7 @@
 import type { RawMeasurement } from "@/lib/samples/raw-measurements";
-import { formatValue } from "./format";
+import { formatValue } from "@/lib/format";
+import { columnsOf } from "@/lib/table/table-model";
+import { DataTable } from "@/components/table/data-table";
 import { ModelLink } from "./model-link";
 
 type Score = Extract<RawMeasurement, { type: "score" }>;
@@ -13,28 +15,30 @@ function groupBy<T>(items: T[], key: (t: T) => string): [string, T[]][] {
   return [...m];
 }
 
-const th = "px-2 py-1 text-left text-xs font-medium text-slate-500";
-const td = "px-2 py-1";
+interface ValueRow {
+  model: string;
+  value: number;
+}
 
-function ValueTable({ caption, rows }: { caption: React.ReactNode; rows: { model: string; value: string }[] }) {
+const col = columnsOf<ValueRow>();
+const VALUE_COLUMNS = col.columns([
+  col.accessor("model", { header: "Model", cell: ({ getValue }) => <ModelLink name={getValue()} /> }),
+  col.accessor("value", { header: "Value", meta: { align: "right", cellProps: () => ({ "data-testid": "measurement-value" }) }, cell: ({ getValue }) => formatValue(getValue()) }),
+]);
+
+/** Every model's value on one metric or criterion of the sample. */
+function ValueTable({ caption, rows }: { caption: React.ReactNode; rows: ValueRow[] }) {
   return (
-    <table className="w-full text-sm" data-testid="measurement-table">
-      <caption className="pb-1 text-left text-sm font-semibold text-slate-800">{caption}</caption>
-      <thead>
-        <tr className="border-b border-slate-200">
-          <th scope="col" className={th}>Model</th>
-          <th scope="col" className={`${th} text-right`}>Value</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.model} className="border-b border-slate-100 last:border-0" data-model={r.model}>
-            <td className={td}><ModelLink name={r.model} /></td>
-            <td className={`${td} text-right tabular-nums`} data-testid="measurement-value">{r.value}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      testId="measurement-table"
+      caption={caption}
+      captionClassName="pb-1 text-left text-sm font-semibold text-slate-800"
+      className="w-full"
+      rows={rows}
+      columns={VALUE_COLUMNS}
+      rowId={(r) => r.model}
+      rowProps={(r) => ({ "data-model": r.model })}
+    />
   );
 }
 
@@ -42,7 +46,7 @@ export function ScoreTable({ rows }: { rows: Score[] }) {
   return (
     <ValueTable
       caption={<>score <code>{rows[0].metric}</code> <span className="font-normal text-slate-500">({rows[0].higher_is_better ? "higher" : "lower"} is better)</span></>}
-      rows={rows.map((r) => ({ model: r.model, value: formatValue(r.value) }))}
+      rows={rows}
     />
   );
 }
@@ -51,7 +55,7 @@ export function UnitTestTable({ rows }: { rows: UnitTest[] }) {
   return (
     <ValueTable
       caption={<>unit test “{rows[0].criterion}” <span className="font-normal text-slate-500">(scale {rows[0].scale[0]}–{rows[0].scale[1]})</span></>}
-      rows={rows.map((r) => ({ model: r.model, value: formatValue(r.value) }))}
+      rows={rows}
     />
   );
 }
@@ -75,7 +79,7 @@ export function PairwiseLine({ line }: { line: Pairwise }) {
     <p className="text-sm" data-testid="measurement-table">
       <span className="font-semibold text-slate-800">pairwise</span>{line.id && <span className="text-xs text-slate-500"> {line.id}</span>}:{" "}
       <ModelLink name={line.model_a} /> vs <ModelLink name={line.model_b} /> → {line.winner === "tie" ? "tie" : <>winner <strong>{line.winner === "a" ? line.model_a : line.model_b}</strong></>}
-      {line.p_a !== null && <span className="text-slate-600"> (p_a = {line.p_a.toFixed(2)})</span>}
+      {line.p_a !== null && <span className="text-slate-600"> (p_a = {formatValue(line.p_a)})</span>}
     </p>
   );
 }

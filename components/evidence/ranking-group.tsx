@@ -1,5 +1,5 @@
 import type { RankingGroupView } from "@/lib/samples/sample-ranking";
-import { formatValue } from "./format";
+import { formatValue } from "@/lib/format";
 import { ModelLink } from "./model-link";
 
 const KIND_LABEL: Record<RankingGroupView["kind"], string> = {
@@ -10,7 +10,7 @@ const KIND_LABEL: Record<RankingGroupView["kind"], string> = {
 };
 
 function weight(w: number): string {
-  return w === 1 ? "" : ` · weight ${Number(w.toPrecision(3))}`;
+  return w === 1 ? "" : ` · weight ${formatValue(w)}`;
 }
 
 /** One group of the sample-level ranking: its tiers, best first, and the choice events they yield. */
@@ -19,7 +19,7 @@ export function RankingGroup({ group }: { group: RankingGroupView }) {
     <section className="rounded-md border border-slate-200 p-3" data-testid="ranking-group" data-kind={group.kind} data-key={group.key}>
       <h3 className="text-sm font-semibold text-slate-800">
         {KIND_LABEL[group.kind]} <span className="font-normal">“{group.key}”</span>
-        {group.p_a !== undefined && <span className="font-normal text-slate-500"> · p_a = {group.p_a.toFixed(2)}</span>}
+        {group.p_a !== undefined && <span className="font-normal text-slate-500"> · p_a = {formatValue(group.p_a)}</span>}
       </h3>
       <ol className="mt-2 space-y-1 text-sm" aria-label={`Tiers of ${group.key}, best first`}>
         {group.tiers.map((t, i) => (

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import type { SavedLeaderboard, Snapshot } from "@/lib/leaderboard/saved";
 import { Badge } from "@/components/ui/badge";
-import { formatScore, relativeTime } from "@/components/leaderboard/format";
+import { formatScore, relativeTime } from "@/lib/format";
 import { describeFilters } from "@/components/leaderboard/retrieval-summary";
 
 export type SavedWithSnapshot = SavedLeaderboard & { snapshot: Snapshot | null };

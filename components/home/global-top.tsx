@@ -5,7 +5,7 @@ import { leaderboardQuerySchema, METHOD_LABELS, type Method } from "@/lib/leader
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/states";
 import { CompactRanking } from "@/components/leaderboard/compact-ranking";
-import { formatCount } from "@/components/leaderboard/format";
+import { formatCount } from "@/lib/format";
 
 const TOP = 10;
 

@@ -3,7 +3,7 @@
 import { getPoolStats } from "@/lib/db/queries/pool-stats";
 import { activeEmbedder, pendingEmbeddings } from "@/lib/retrieval/active";
 import { Badge } from "@/components/ui/badge";
-import { formatCount, isFallbackEmbedder } from "@/components/leaderboard/format";
+import { formatCount, isFallbackEmbedder } from "@/lib/format";
 
 function Stat({ label, value }: { label: string; value: number }) {
   return (

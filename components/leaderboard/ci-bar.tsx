@@ -1,7 +1,13 @@
 // A score with its interval on an axis shared by every row, with the baseline's value marked, so
 // rows can be compared at a glance. Decorative: the numbers are in the neighbouring cells.
+import { scaleInfo } from "@/lib/format";
 
 export type Domain = [number, number];
+
+/** The value the dashed line marks: the baseline's score, or 0 on a scale pinned there when the baseline has none. */
+export function scoreReference(rows: { model: string; score: number | null }[], baseline: string, scale: string): number | null {
+  return rows.find((r) => r.model === baseline)?.score ?? (scaleInfo(scale).baselineZero ? 0 : null);
+}
 
 /** The axis covering every score, interval and the reference, with a little margin. */
 export function ciDomain(rows: { score: number | null; ci: [number, number] | null }[], reference: number | null): Domain {

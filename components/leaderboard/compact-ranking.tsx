@@ -4,8 +4,8 @@ import Link from "next/link";
 import type { ApiLeaderboardRow } from "@/lib/leaderboard/response";
 import type { LeaderboardQuery } from "@/lib/leaderboard/params";
 import { modelHref } from "@/lib/leaderboard/url-state";
-import { CiBar, ciDomain } from "./ci-bar";
-import { formatScore, scaleInfo } from "./format";
+import { formatScore } from "@/lib/format";
+import { CiBar, ciDomain, scoreReference } from "./ci-bar";
 
 interface Props {
   rows: ApiLeaderboardRow[];
@@ -16,7 +16,7 @@ interface Props {
 }
 
 export function CompactRanking({ rows, scale, baseline, query, testId }: Props) {
-  const reference = rows.find((r) => r.model === baseline)?.score ?? (scaleInfo(scale).baselineZero ? 0 : null);
+  const reference = scoreReference(rows, baseline, scale);
   const domain = ciDomain(rows, reference);
   return (
     <ol className="divide-y divide-slate-100" data-testid={testId}>

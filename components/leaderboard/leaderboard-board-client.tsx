@@ -10,9 +10,9 @@ import { formatSort, nextSort, shownRows, type Sort, type SortKey } from "@/lib/
 import { ScoreIntervalChart } from "@/components/charts/score-interval-chart-client";
 import { Card } from "@/components/ui/card";
 import { LeaderboardTable } from "./leaderboard-table";
-import { ciDomain } from "./ci-bar";
+import { ciDomain, scoreReference } from "./ci-bar";
 import { ExportButtons } from "./export-buttons";
-import { formatScore, scaleInfo } from "./format";
+import { scaleInfo } from "@/lib/format";
 
 interface Props {
   rows: ApiLeaderboardRow[];
@@ -40,7 +40,7 @@ export function LeaderboardBoard({ rows, scale, baseline, query, meta, paramStri
   const shown = shownRows(rows, sort, find);
   const inRankOrder = shownRows(rows, { key: "rank", desc: false }, find);
   const info = scaleInfo(scale);
-  const reference = rows.find((r) => r.model === baseline)?.score ?? (info.baselineZero ? 0 : null);
+  const reference = scoreReference(rows, baseline, scale);
 
   const onSort = (key: SortKey) => {
     const next = nextSort(sort, key);
@@ -86,7 +86,7 @@ export function LeaderboardBoard({ rows, scale, baseline, query, meta, paramStri
         </p>
       </Card>
       <Card title={rows.some((r) => r.ci) ? "Scores with 95% intervals" : "Scores"}>
-        <ScoreIntervalChart rows={inRankOrder} baseline={baseline} reference={reference} domain={ciDomain(rows, reference)} axisLabel={info.label} format={(v) => formatScore(v, scale)} signed={info.baselineZero} />
+        <ScoreIntervalChart rows={inRankOrder} baseline={baseline} reference={reference} domain={ciDomain(rows, reference)} scale={scale} />
       </Card>
     </div>
   );

@@ -1,13 +1,15 @@
 // The leaderboard table: rank with its plausible range, model (linking to the model's page with
 // the same selection), score with interval bar, P(beats baseline), win rate, samples. Sortable by
-// column; the parent keeps the sort in the URL.
+// column; the parent keeps the sort in the URL and passes the rows already in that order.
 import Link from "next/link";
 import type { ApiLeaderboardRow } from "@/lib/leaderboard/response";
 import type { LeaderboardQuery } from "@/lib/leaderboard/params";
 import { modelHref, type Sort, type SortKey } from "@/lib/leaderboard/url-state";
+import { formatCi, formatCount, formatPercent, formatRankRange, formatScore, MISSING, scaleInfo } from "@/lib/format";
+import { columnsOf } from "@/lib/table/table-model";
 import { Badge } from "@/components/ui/badge";
-import { CiBar, ciDomain } from "./ci-bar";
-import { formatCi, formatCount, formatPercent, formatScore, scaleInfo } from "./format";
+import { DataTable } from "@/components/table/data-table";
+import { CiBar, ciDomain, scoreReference } from "./ci-bar";
 
 interface Props {
   rows: ApiLeaderboardRow[];
@@ -20,98 +22,113 @@ interface Props {
   onSort: (key: SortKey) => void;
 }
 
-function SortHeader({ label, k, sort, onSort, className = "", title }: { label: string; k: SortKey; sort: Sort; onSort: (k: SortKey) => void; className?: string; title?: string }) {
-  const active = sort.key === k;
-  return (
-    <th scope="col" aria-sort={active ? (sort.desc ? "descending" : "ascending") : "none"} className={`px-2 py-2 sm:px-3 font-medium ${className}`}>
-      <button type="button" onClick={() => onSort(k)} title={title} className="inline-flex items-center gap-1 rounded hover:text-indigo-700">
-        {label}
-        <span aria-hidden className={active ? "text-indigo-700" : "text-slate-300"}>{active ? (sort.desc ? "▼" : "▲") : "↕"}</span>
-      </button>
-    </th>
-  );
-}
+const col = columnsOf<ApiLeaderboardRow>();
 
-function WinRateCell({ w }: { w: ApiLeaderboardRow["win_rate"] }) {
-  return (
-    <td className="px-2 py-2 sm:px-3 text-right align-top tabular-nums">
-      {w ? (
+function columns({ allRows, scale, baseline, query }: Omit<Props, "rows" | "sort" | "onSort">) {
+  const info = scaleInfo(scale);
+  const reference = scoreReference(allRows, baseline, scale);
+  const domain = ciDomain(allRows, reference);
+  const isBase = (r: ApiLeaderboardRow) => r.model === baseline;
+  return col.columns([
+    col.accessor("rank", {
+      header: "Rank",
+      meta: { className: "w-16 tabular-nums", title: "Rank, and below it the range of plausible ranks from the 95% intervals" },
+      cell: ({ row: { original: r } }) => (
         <>
-          {w.weighted.toFixed(1)}%
-          <span className="block text-xs text-slate-500">
-            discrete {w.discrete.toFixed(1)}% · n={w.n}
-          </span>
+          <span className="font-semibold text-slate-900">{r.rank ?? MISSING}</span>
+          {r.rank_interval && (
+            <span className="block text-xs text-slate-500" title="plausible ranks (95%)">
+              {formatRankRange(r.rank_interval)}
+            </span>
+          )}
         </>
-      ) : (
-        <span className="text-slate-400">—</span>
-      )}
-    </td>
-  );
+      ),
+    }),
+    col.accessor("model", {
+      header: "Model",
+      meta: {
+        rowHeader: true,
+        className: "sticky left-0 whitespace-nowrap",
+        headerClassName: "bg-white",
+        cellProps: (r) => ({ className: isBase(r) ? "bg-slate-50" : "bg-white" }),
+      },
+      cell: ({ row: { original: r } }) => (
+        <>
+          <Link href={modelHref(r.model, query)} className="rounded font-medium text-indigo-700 hover:underline">
+            {r.model}
+          </Link>
+          {isBase(r) && (
+            <span className="mt-0.5 block">
+              <Badge>baseline</Badge>
+            </span>
+          )}
+        </>
+      ),
+    }),
+    col.accessor("score", {
+      header: info.label,
+      meta: { align: "right", className: "whitespace-nowrap", title: info.explain },
+      cell: ({ row: { original: r } }) => (
+        <>
+          <span className="font-semibold" data-testid="score">
+            {formatScore(r.score, scale)}
+          </span>
+          <span className="block text-xs text-slate-500">{isBase(r) && info.baselineZero ? "fixed" : formatCi(r.ci, scale)}</span>
+        </>
+      ),
+    }),
+    col.display({
+      id: "interval",
+      header: () => (
+        <>
+          <span className="sr-only">Interval chart</span>
+          <span aria-hidden>95% interval</span>
+        </>
+      ),
+      meta: { align: "center", className: "hidden w-48 sm:table-cell sm:w-56" },
+      cell: ({ row: { original: r } }) => <CiBar score={r.score} ci={r.ci} domain={domain} reference={reference} isBaseline={isBase(r)} />,
+    }),
+    col.accessor("p_beats_baseline", {
+      id: "p",
+      header: "P(beats baseline)",
+      meta: { align: "right", title: "Probability that the model is preferred over the baseline on a sample, under the fitted model" },
+      cell: ({ row: { original: r } }) => (isBase(r) ? MISSING : formatPercent(r.p_beats_baseline)),
+    }),
+    col.accessor((r) => r.win_rate?.weighted ?? null, {
+      id: "win",
+      header: "Win rate vs baseline",
+      meta: { align: "right", title: "AlpacaEval-style, over the pairwise comparisons with the baseline: weighted (mean p), discrete below" },
+      cell: ({ row: { original: r } }) =>
+        r.win_rate ? (
+          <>
+            {formatPercent(r.win_rate.weighted / 100)}
+            <span className="block text-xs text-slate-500">
+              discrete {formatPercent(r.win_rate.discrete / 100)} · n={formatCount(r.win_rate.n)}
+            </span>
+          </>
+        ) : (
+          <span className="text-slate-400">{MISSING}</span>
+        ),
+    }),
+    col.accessor("n_samples", { id: "n", header: "Samples", meta: { align: "right" }, cell: ({ getValue }) => formatCount(getValue()) }),
+  ]);
 }
 
 export function LeaderboardTable({ rows, allRows, scale, baseline, query, sort, onSort }: Props) {
-  const info = scaleInfo(scale);
-  const reference = allRows.find((r) => r.model === baseline)?.score ?? (info.baselineZero ? 0 : null);
-  const domain = ciDomain(allRows, reference);
-  const showP = allRows.some((r) => r.p_beats_baseline !== null);
-  const showWin = allRows.some((r) => r.win_rate !== null);
+  const hidden = [...(allRows.some((r) => r.p_beats_baseline !== null) ? [] : ["p"]), ...(allRows.some((r) => r.win_rate !== null) ? [] : ["win"])];
   return (
-    <div className="relative -mx-4 overflow-x-auto sm:mx-0">
-      <table className="w-full sm:min-w-[44rem] border-collapse text-sm" data-testid="leaderboard-table">
-        <caption className="sr-only">Models ranked by {info.label}; baseline {baseline}</caption>
-        <thead className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500">
-          <tr>
-            <SortHeader label="Rank" k="rank" sort={sort} onSort={onSort} className="w-16" title="Rank, and below it the range of plausible ranks from the 95% intervals" />
-            <SortHeader label="Model" k="model" sort={sort} onSort={onSort} className="sticky left-0 bg-white" />
-            <SortHeader label={info.label} k="score" sort={sort} onSort={onSort} className="text-right" title={info.explain} />
-            <th scope="col" className="hidden w-48 px-2 py-2 sm:px-3 font-medium sm:table-cell sm:w-56">
-              <span className="sr-only">Interval chart</span>
-              <span aria-hidden>95% interval</span>
-            </th>
-            {showP && <SortHeader label="P(beats baseline)" k="p" sort={sort} onSort={onSort} className="text-right" title="Probability that the model is preferred over the baseline on a sample, under the fitted model" />}
-            {showWin && <SortHeader label="Win rate vs baseline" k="win" sort={sort} onSort={onSort} className="text-right" title="AlpacaEval-style, over the pairwise comparisons with the baseline: weighted (mean p), discrete below" />}
-            <SortHeader label="Samples" k="n" sort={sort} onSort={onSort} className="text-right" />
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((r) => {
-            const isBase = r.model === baseline;
-            const ri = r.rank_interval;
-            return (
-              <tr key={r.model} data-model={r.model} className={isBase ? "bg-slate-50" : "hover:bg-indigo-50/40"}>
-                <td className="px-2 py-2 sm:px-3 align-top tabular-nums">
-                  <span className="font-semibold text-slate-900">{r.rank ?? "—"}</span>
-                  {ri && (
-                    <span className="block text-xs text-slate-500" title="plausible ranks (95%)">
-                      {ri[0] === ri[1] ? `${ri[0]}` : `${ri[0]}–${ri[1]}`}
-                    </span>
-                  )}
-                </td>
-                <th scope="row" className={`sticky left-0 whitespace-nowrap px-2 py-2 text-left align-top font-medium sm:px-3 ${isBase ? "bg-slate-50" : "bg-white"}`}>
-                  <Link href={modelHref(r.model, query)} className="rounded text-indigo-700 hover:underline">
-                    {r.model}
-                  </Link>
-                  {isBase && (
-                    <span className="mt-0.5 block">
-                      <Badge>baseline</Badge>
-                    </span>
-                  )}
-                </th>
-                <td className="whitespace-nowrap px-2 py-2 text-right align-top tabular-nums sm:px-3">
-                  <span className="font-semibold" data-testid="score">{formatScore(r.score, scale)}</span>
-                  <span className="block text-xs text-slate-500">{isBase && info.baselineZero ? "fixed" : formatCi(r.ci, scale)}</span>
-                </td>
-                <td className="hidden px-2 py-2 sm:px-3 align-middle sm:table-cell">
-                  <CiBar score={r.score} ci={r.ci} domain={domain} reference={reference} isBaseline={isBase} />
-                </td>
-                {showP && <td className="px-2 py-2 sm:px-3 text-right align-top tabular-nums">{isBase ? "—" : formatPercent(r.p_beats_baseline)}</td>}
-                {showWin && <WinRateCell w={r.win_rate} />}
-                <td className="px-2 py-2 sm:px-3 text-right align-top tabular-nums">{formatCount(r.n_samples)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      testId="leaderboard-table"
+      caption={`Models ranked by ${scaleInfo(scale).label}; baseline ${baseline}`}
+      captionClassName="sr-only"
+      className="w-full sm:min-w-[44rem]"
+      wrapperClassName="relative -mx-4 overflow-x-auto sm:mx-0"
+      rows={rows}
+      columns={columns({ allRows, scale, baseline, query })}
+      rowId={(r) => r.model}
+      hidden={hidden}
+      rowProps={(r) => ({ "data-model": r.model, className: r.model === baseline ? "bg-slate-50" : "hover:bg-indigo-50/40" })}
+      sort={{ key: sort.key, desc: sort.desc, onSort: (id) => onSort(id as SortKey) }}
+    />
   );
 }

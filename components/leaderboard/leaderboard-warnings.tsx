@@ -15,6 +15,16 @@ const TITLES: Record<string, string> = {
   bootstrap_undefined: "Some bootstrap resamples had no defined score",
 };
 
+function Messages({ warnings }: { warnings: ApiWarning[] }) {
+  return (
+    <ul className="mt-1 list-disc space-y-0.5 pl-5">
+      {warnings.map((w, i) => (
+        <li key={i}>{w.message}</li>
+      ))}
+    </ul>
+  );
+}
+
 export function LeaderboardWarnings({ warnings }: { warnings: ApiWarning[] }) {
   if (warnings.length === 0) return null;
   const loud = warnings.filter((w) => !QUIET.has(w.code));
@@ -30,11 +40,7 @@ export function LeaderboardWarnings({ warnings }: { warnings: ApiWarning[] }) {
             {TITLES[code] ?? code.replace(/_/g, " ")}
             {ws.length > 1 ? ` (${ws.length})` : ""}
           </p>
-          <ul className="mt-1 list-disc space-y-0.5 pl-5">
-            {ws.map((w, i) => (
-              <li key={i}>{w.message}</li>
-            ))}
-          </ul>
+          <Messages warnings={ws} />
         </div>
       ))}
       {quiet.length > 0 && (
@@ -42,11 +48,7 @@ export function LeaderboardWarnings({ warnings }: { warnings: ApiWarning[] }) {
           <summary className="cursor-pointer">
             {quiet.length} note{quiet.length === 1 ? "" : "s"} about the data
           </summary>
-          <ul className="mt-1 list-disc space-y-0.5 pl-5">
-            {quiet.map((w, i) => (
-              <li key={i}>{w.message}</li>
-            ))}
-          </ul>
+          <Messages warnings={quiet} />
         </details>
       )}
     </div>

@@ -7,7 +7,7 @@ import type { LeaderboardQuery } from "@/lib/leaderboard/params";
 import { activeEmbedder, pendingEmbeddings } from "@/lib/retrieval/active";
 import { ErrorState } from "@/components/ui/states";
 import { AutoRefresh } from "./auto-refresh-client";
-import { embedderLabel } from "./format";
+import { embedderLabel } from "@/lib/format";
 
 export type LiveFailure =
   | { ok: false; kind: "not-ready"; message: string; pending: number; embedder: string | null }

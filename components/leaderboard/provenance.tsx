@@ -3,7 +3,7 @@
 import Link from "next/link";
 import type { LiveLeaderboard } from "@/lib/leaderboard/compute";
 import { Badge } from "@/components/ui/badge";
-import { ciMethodLabel, embedderLabel, formatCount, formatTime, isFallbackEmbedder, relativeTime } from "./format";
+import { ciMethodLabel, embedderLabel, formatCount, formatTime, isFallbackEmbedder, relativeTime } from "@/lib/format";
 
 export type LeaderboardSource =
   | { kind: "live"; note?: string; snapshotHref?: string }

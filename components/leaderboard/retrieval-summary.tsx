@@ -4,7 +4,7 @@ import Link from "next/link";
 import type { LiveLeaderboard } from "@/lib/leaderboard/compute";
 import type { Selection } from "@/lib/leaderboard/params";
 import { queryPageHref } from "@/lib/leaderboard/url-state";
-import { embedderLabel, formatCount } from "./format";
+import { embedderLabel, formatCount, formatSimilarityRange } from "@/lib/format";
 
 export function describeFilters(s: Pick<Selection, "benchmark" | "task" | "tag" | "meta">): string {
   const parts: string[] = [];
@@ -26,7 +26,7 @@ export function RetrievalSummary({ lb, selection }: { lb: LiveLeaderboard; selec
           <strong>{n}</strong> sample{r.n_retrieved === 1 ? "" : "s"} retrieved for “{r.query}”
           {filters && <> among {filters}</>} (k ≤ {r.k ?? "all"}
           {r.threshold !== null && `, similarity ≥ ${r.threshold}`}
-          {r.similarity && `; similarities ${r.similarity[0].toFixed(2)}–${r.similarity[1].toFixed(2)}`}) by the {embedderLabel(r.embedder)}.
+          {r.similarity && `; similarities ${formatSimilarityRange(r.similarity)}`}) by the {embedderLabel(r.embedder)}.
         </>
       ) : (
         <>

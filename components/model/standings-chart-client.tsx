@@ -1,8 +1,7 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatCi, formatScore } from "@/components/evidence/format";
-import { scoreDomain, scoreTicks } from "./axis";
+import { formatCi, formatScore, formatTick, niceTicks, zeroDomain } from "@/lib/format";
 
 export interface StandingPoint {
   name: string;
@@ -15,7 +14,8 @@ export interface StandingPoint {
 /** Horizontal bars: the model's score in each benchmark or tag, with 95% intervals, baseline at 0. */
 export function StandingsChart({ data, label, baseline }: { data: StandingPoint[]; label: string; baseline: string }) {
   // The axis spans the scores (and 0); very wide intervals are cut at the axis rather than squashing the bars.
-  const [lo, hi] = scoreDomain(data.map((d) => d.score));
+  const { ticks, decimals } = niceTicks(zeroDomain(data.map((d) => d.score)), 8);
+  const [lo, hi] = [ticks[0], ticks[ticks.length - 1]];
   const rows = data.map((d) => ({ ...d, err: d.ci ? [d.score - Math.max(lo, d.ci[0]), Math.min(hi, d.ci[1]) - d.score] : [0, 0] }));
   const height = 40 + 26 * rows.length;
   const summary = rows.map((d) => `${d.name}: ${formatScore(d.score)}, rank ${d.rank ?? "—"} of ${d.n_models}`).join("; ");
@@ -24,7 +24,7 @@ export function StandingsChart({ data, label, baseline }: { data: StandingPoint[
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 24, bottom: 4, left: 8 }}>
           <CartesianGrid horizontal={false} stroke="#e2e8f0" />
-          <XAxis type="number" tick={{ fontSize: 11 }} tickFormatter={(v: number) => formatScore(v)} domain={[lo, hi]} ticks={scoreTicks([lo, hi])} allowDataOverflow />
+          <XAxis type="number" tick={{ fontSize: 11 }} tickFormatter={(v: number) => formatTick(v, decimals, true)} domain={[lo, hi]} ticks={ticks} allowDataOverflow />
           <YAxis type="category" dataKey="name" width={190} tick={{ fontSize: 11 }} interval={0} />
           <ReferenceLine x={0} stroke="#64748b" />
           <Tooltip

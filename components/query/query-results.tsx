@@ -8,7 +8,7 @@ import { leaderboardHref } from "@/lib/leaderboard/url-state";
 import { Card } from "@/components/ui/card";
 import { CompactRanking } from "@/components/leaderboard/compact-ranking";
 import { LeaderboardWarnings } from "@/components/leaderboard/leaderboard-warnings";
-import { embedderLabel, formatCount } from "@/components/leaderboard/format";
+import { embedderLabel, formatCount, formatSimilarityRange } from "@/lib/format";
 import { RetrievedSampleList } from "./retrieved-samples";
 import { SaveConcept } from "./save-concept-client";
 
@@ -28,7 +28,7 @@ export function QueryResults({ query, samples, lb, fewSamples, suggestedTitle }:
         {lb.retrieval.query && (
           <p className="mb-2 text-xs text-slate-500">
             Retrieved by the {embedderLabel(lb.retrieval.embedder)}
-            {lb.retrieval.similarity && `; similarities ${lb.retrieval.similarity[0].toFixed(2)}–${lb.retrieval.similarity[1].toFixed(2)}`}.
+            {lb.retrieval.similarity && `; similarities ${formatSimilarityRange(lb.retrieval.similarity)}`}.
           </p>
         )}
         <RetrievedSampleList result={samples} />

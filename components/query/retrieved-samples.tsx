@@ -5,7 +5,7 @@ import type { SampleList } from "@/lib/samples/list";
 import { sampleHref } from "@/lib/samples/links";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/states";
-import { formatCount } from "@/components/leaderboard/format";
+import { formatCount, formatSimilarity } from "@/lib/format";
 
 function Similarity({ value }: { value: number }) {
   const pct = Math.max(0, Math.min(1, value)) * 100;
@@ -14,7 +14,7 @@ function Similarity({ value }: { value: number }) {
       <span aria-hidden className="h-1.5 w-12 overflow-hidden rounded bg-slate-100">
         <span className="block h-full bg-indigo-500" style={{ width: `${pct}%` }} />
       </span>
-      {value.toFixed(2)}
+      {formatSimilarity(value)}
     </span>
   );
 }

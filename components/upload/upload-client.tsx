@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { rememberToken, useStoredToken } from "@/components/ui/stored-token";
 import { uploadFile, UploadError, type Phase, type UploadReport } from "./upload-request";
+import { formatBytes } from "@/lib/format";
 import { UploadReportView } from "./upload-report";
 
 export function UploadClient() {
@@ -63,7 +64,7 @@ export function UploadClient() {
           />
           {file && (
             <p className="mt-2 text-slate-700" data-testid="chosen-file">
-              {file.name} · {(file.size / 1024).toFixed(1)} KB
+              {file.name} · {formatBytes(file.size)}
             </p>
           )}
         </div>

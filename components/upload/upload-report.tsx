@@ -1,4 +1,7 @@
 import Link from "next/link";
+import { formatCount } from "@/lib/format";
+import { columnsOf } from "@/lib/table/table-model";
+import { DataTable } from "@/components/table/data-table";
 import type { UploadReport } from "./upload-request";
 
 const COUNTS: [keyof UploadReport["counts"], string][] = [
@@ -9,6 +12,12 @@ const COUNTS: [keyof UploadReport["counts"], string][] = [
   ["duplicates", "Duplicates (unchanged)"],
   ["rejected", "Rejected lines"],
 ];
+
+const col = columnsOf<UploadReport["errors"][number]>();
+const ERROR_COLUMNS = col.columns([
+  col.accessor("line", { header: "Line", meta: { align: "right", className: "w-16" } }),
+  col.accessor("message", { header: "Problem", meta: { cellClassName: "font-mono text-xs" } }),
+]);
 
 export function UploadReportView({ report }: { report: UploadReport }) {
   const ok = report.status === "done";
@@ -28,7 +37,7 @@ export function UploadReportView({ report }: { report: UploadReport }) {
           <div key={key} className="rounded border border-slate-100 bg-slate-50 px-3 py-2">
             <dt className="text-xs text-slate-500">{label}</dt>
             <dd className="text-lg font-semibold tabular-nums" data-testid={`count-${key}`}>
-              {report.counts[key].toLocaleString()}
+              {formatCount(report.counts[key])}
             </dd>
           </div>
         ))}
@@ -36,25 +45,17 @@ export function UploadReportView({ report }: { report: UploadReport }) {
       {report.errors.length > 0 && (
         <div className="mt-4">
           <h3 className="text-sm font-semibold">Rejected lines</h3>
-          <div className="mt-2 max-h-80 overflow-auto rounded border border-slate-200">
-            <table className="w-full text-left text-sm" data-testid="rejected-lines">
-              <thead className="sticky top-0 bg-slate-50 text-xs uppercase text-slate-500">
-                <tr>
-                  <th scope="col" className="px-3 py-1.5">Line</th>
-                  <th scope="col" className="px-3 py-1.5">Problem</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.errors.map((e) => (
-                  <tr key={`${e.line}-${e.message}`} className="border-t border-slate-100">
-                    <td className="px-3 py-1.5 tabular-nums">{e.line}</td>
-                    <td className="px-3 py-1.5 font-mono text-xs">{e.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          <div className="mt-2">
+            <DataTable
+              testId="rejected-lines"
+              className="w-full"
+              rows={report.errors}
+              columns={ERROR_COLUMNS}
+              rowId={(e, i) => `${i}:${e.line}`}
+              scroll={{ maxHeight: "20rem", label: "Rejected lines (scrollable)", rowHeight: 32 }}
+            />
           </div>
-          {total > report.errors.length && <p className="mt-1 text-xs text-slate-500">…and {total - report.errors.length} more rejected lines.</p>}
+          {total > report.errors.length && <p className="mt-1 text-xs text-slate-500">…and {formatCount(total - report.errors.length)} more rejected lines.</p>}
         </div>
       )}
       {ok && (

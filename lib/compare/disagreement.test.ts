@@ -28,9 +28,9 @@ describe("disagreements", () => {
     const big = d[0];
     expect(big).toMatchObject({ kind: "score", key: "dist", disagreement: 4, upsets: 3, leader_lost: true });
     expect(big.outcomes).toEqual([
-      { model: "strong", place: 3, value: 0.9, label: "0.90" },
-      { model: "mid", place: 2, value: 0.5, label: "0.50" },
-      { model: "weak", place: 1, value: 0.1, label: "0.10" },
+      { model: "strong", place: 3, value: 0.9, label: "0.9" },
+      { model: "mid", place: 2, value: 0.5, label: "0.5" },
+      { model: "weak", place: 1, value: 0.1, label: "0.1" },
     ]);
     expect(d[1].outcomes.map((o) => o.label)).toEqual(["#2", "#2", "#1"]);
     const small = d.find((x) => batch.sampleIds![x.sample] === "small")!;

@@ -27,8 +27,3 @@ export function entryValue(groups: TieredGroups, g: number, q: number, direction
   if (kind === "ranking") return null;
   return kind === "score" && !directions[groups.key[g]] ? -groups.value[q] : groups.value[q];
 }
-
-/** A value as shown in tables: integers as they are, else two decimals (one from 10 on). */
-export function formatValue(v: number): string {
-  return Number.isInteger(v) ? String(v) : v.toFixed(Math.abs(v) < 10 ? 2 : 1);
-}

@@ -30,7 +30,7 @@ describe("modelOutcomes", () => {
     });
     expect(at("s2")).toMatchObject({ outcomes: [{ kind: "unit_test", key: "cites", value: 3, label: "3" }], beats: 0, loses_to: 1 });
     expect(at("s3")).toMatchObject({ outcomes: [{ kind: "ranking", value: null, label: "#2 of 4" }], beats: 1, loses_to: 1, ties: 1 });
-    expect(at("s4")).toMatchObject({ outcomes: [{ kind: "pairwise", key: "vs x", value: 0.7, label: "won (p = 0.70)" }], beats: 1 });
+    expect(at("s4")).toMatchObject({ outcomes: [{ kind: "pairwise", key: "vs x", value: 0.7, label: "won (p = 0.7)" }], beats: 1 });
     expect(at("s5")).toBeUndefined();
   });
 });

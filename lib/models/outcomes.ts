@@ -3,7 +3,8 @@
 // total how many models it finished strictly ahead of, strictly behind, and level with.
 import type { TieredGroups } from "@/lib/ranking/groups";
 import { WINNER_A, WINNER_B, WINNER_TIE, type MeasurementBatch } from "@/lib/ranking/measurements";
-import { entryValue, formatValue, groupKey, groupKind, metricDirections } from "@/lib/compare/group-labels";
+import { entryValue, groupKey, groupKind, metricDirections } from "@/lib/compare/group-labels";
+import { formatValue } from "@/lib/format";
 
 export interface SampleOutcome {
   outcomes: { kind: "score" | "unit_test" | "ranking" | "pairwise"; key: string; value: number | null; label: string }[];
@@ -59,7 +60,7 @@ export function modelOutcomes(b: MeasurementBatch, groups: TieredGroups, m: numb
     else o.loses_to++;
     const pA = p.pA[r];
     const pModel = pA === pA ? (isA ? pA : 1 - pA) : null;
-    const label = `${won ? "won" : tie ? "tie" : "lost"}${pModel === null ? "" : ` (p = ${pModel.toFixed(2)})`}`;
+    const label = `${won ? "won" : tie ? "tie" : "lost"}${pModel === null ? "" : ` (p = ${formatValue(pModel)})`}`;
     o.outcomes.push({ kind: "pairwise", key: `vs ${opponent}`, value: pModel, label });
   }
   return out;

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { formatCi, formatScore, plural } from "@/components/evidence/format";
+import { formatCi, formatCount, formatScore, plural } from "@/lib/format";
 import { SelectionSummary } from "@/components/evidence/selection-summary";
 import { EvidenceTable } from "@/components/model/evidence-table";
 import { StandingsChart } from "@/components/model/standings-chart-client";
@@ -98,7 +98,7 @@ function EvidenceCard({ profile, query }: { profile: ModelProfile; query: string
           <EvidenceTable samples={e.samples} model={profile.model} />
           {e.n_samples > e.samples.length && (
             <p className="mt-2 text-xs text-slate-500">
-              Showing the first {e.samples.length} of {e.n_samples} samples.
+              Showing the first {e.samples.length} of {formatCount(e.n_samples)} samples.
             </p>
           )}
         </>

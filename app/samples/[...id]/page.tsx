@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { EvidenceGroups } from "@/components/evidence/evidence-groups";
 import { SampleFields } from "@/components/evidence/sample-fields";
-import { plural } from "@/components/evidence/format";
+import { plural } from "@/lib/format";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState } from "@/components/ui/states";
