@@ -3,8 +3,9 @@
 // column; the parent keeps the sort in the URL.
 import Link from "next/link";
 import type { ApiLeaderboardRow } from "@/lib/leaderboard/response";
-import type { LeaderboardQuery } from "@/lib/leaderboard/params";
-import { modelHref, type Sort, type SortKey } from "@/lib/leaderboard/url-state";
+import type { LeaderboardQuery } from "@/lib/selection/schema";
+import type { Sort, SortKey } from "@/lib/leaderboard/view-state";
+import { modelHref } from "@/lib/selection/url";
 import { Badge } from "@/components/ui/badge";
 import { CiBar, ciDomain } from "./ci-bar";
 import { formatCi, formatCount, formatPercent, formatScore, scaleInfo } from "./format";

@@ -6,7 +6,7 @@ import { gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";
 import { importFile } from "@/lib/ingest";
-import { selectionSchema } from "@/lib/leaderboard/params";
+import { selectionSchema } from "@/lib/selection/schema";
 import { resetDatabase } from "@/test/db";
 import { compareModels } from "./compare";
 

@@ -5,7 +5,7 @@
 // group; groups with no upset are left out.
 import type { TieredGroups } from "@/lib/ranking/groups";
 import { WINNER_A, WINNER_B, type MeasurementBatch } from "@/lib/ranking/measurements";
-import { entryValue, formatValue, groupKey, groupKind, metricDirections } from "./group-labels";
+import { entryValue, formatValue, groupKey, groupKind, metricDirections } from "@/lib/ranking/group-labels";
 
 export interface Outcome {
   model: string;

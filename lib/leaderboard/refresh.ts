@@ -4,7 +4,7 @@
 import { pool } from "@/lib/db/client";
 import { enqueue, QUEUES } from "@/lib/queue";
 import { pendingEmbeddings, activeEmbedder } from "@/lib/retrieval/active";
-import { computeLeaderboard, dataVersion } from "./compute";
+import { dataVersion, liveLeaderboard } from "./compute";
 import { clearRefresh, getSavedLeaderboard, markRefreshProgress, markRefreshQueued, savedQuery, swapSnapshot } from "./saved";
 
 export type RefreshOutcome =
@@ -26,7 +26,7 @@ export async function refreshSnapshot(slug: string): Promise<RefreshOutcome> {
   const t0 = performance.now();
   let result;
   try {
-    result = await computeLeaderboard(savedQuery(saved), { ci: "bootstrap", useCache: false });
+    result = await liveLeaderboard(savedQuery(saved), { ci: "bootstrap", useCache: false });
   } catch (err) {
     // Not "refreshing" forever: the page shows the old snapshot again, and the job's retries or
     // the next catch-up try anew.

@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { pool, withTransaction } from "@/lib/db/client";
 import { ApiError } from "@/lib/api/errors";
-import { METHODS, type LeaderboardQuery } from "./params";
+import { METHODS } from "@/lib/selection/methods";
+import type { LeaderboardQuery } from "@/lib/selection/schema";
 import type { LiveLeaderboard } from "./compute";
 
 const list = z.array(z.string().trim().min(1).max(200)).max(50).default([]);

@@ -3,7 +3,7 @@
 // total how many models it finished strictly ahead of, strictly behind, and level with.
 import type { TieredGroups } from "@/lib/ranking/groups";
 import { WINNER_A, WINNER_B, WINNER_TIE, type MeasurementBatch } from "@/lib/ranking/measurements";
-import { entryValue, formatValue, groupKey, groupKind, metricDirections } from "@/lib/compare/group-labels";
+import { entryValue, formatValue, groupKey, groupKind, metricDirections } from "@/lib/ranking/group-labels";
 
 export interface SampleOutcome {
   outcomes: { kind: "score" | "unit_test" | "ranking" | "pairwise"; key: string; value: number | null; label: string }[];

@@ -4,9 +4,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { configuredBaseline, dataVersion } from "@/lib/leaderboard/compute";
+import { dataVersion } from "@/lib/leaderboard/compute";
 import { getSavedLeaderboard, savedQuery } from "@/lib/leaderboard/saved";
-import { fromRecord, hasAggregationOverride, leaderboardHref } from "@/lib/leaderboard/url-state";
+import { resolveQuery } from "@/lib/selection/defaults";
+import { fromRecord, hasAggregationOverride, leaderboardHref } from "@/lib/selection/url";
 import { listVisibleModels } from "@/lib/models/queries";
 import { PageHeader } from "@/components/ui/page-header";
 import { LeaderboardView } from "@/components/leaderboard/leaderboard-view";
@@ -50,7 +51,7 @@ export default async function SavedLeaderboardPage({ params, searchParams }: Pro
           basePath={basePath}
           params={sp}
           defaultMethod={saved.method}
-          defaultBaseline={saved.baseline ?? configuredBaseline()}
+          defaultBaseline={resolveQuery(stored).baseline}
           allModels={names}
           exportPrefix={`onebench_${slug}`}
         />
