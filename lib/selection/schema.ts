@@ -1,7 +1,7 @@
 // The parameters that choose samples (the selection: q, k, threshold, benchmark, task, tag, meta)
 // and how they are aggregated (method, baseline, models, prior), validated once here for every API
-// route, page and saved leaderboard. Messages name the constraint; the parser (./parse.ts) prefixes
-// the parameter's name.
+// route and page; a saved leaderboard stores the same query (lib/leaderboard/saved.ts savedQuery).
+// Messages name the constraint; the parser (./parse.ts) prefixes the parameter's name.
 import { z } from "zod";
 import { repeated } from "@/lib/api/handler";
 import { DEFAULT_METHOD, METHODS } from "./methods";
