@@ -6,6 +6,7 @@ import { redirect } from "next/navigation";
 import { computeLive } from "@/lib/leaderboard/live";
 import { listVisibleModels } from "@/lib/models/queries";
 import { configuredBaseline } from "@/lib/selection/defaults";
+import { DEFAULT_METHOD } from "@/lib/selection/methods";
 import { tryParseParams } from "@/lib/selection/parse";
 import { leaderboardQuerySchema } from "@/lib/selection/schema";
 import { fromRecord, queryPageHref, withoutEmpty } from "@/lib/selection/url";
@@ -62,7 +63,7 @@ export default async function AdHocLeaderboardPage({ searchParams }: { searchPar
           source={{ kind: "live" }}
           basePath="/leaderboard"
           params={params}
-          defaultMethod="plackett-luce"
+          defaultMethod={DEFAULT_METHOD}
           defaultBaseline={configuredBaseline()}
           allModels={names}
         />
