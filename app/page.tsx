@@ -1,8 +1,10 @@
 // Home: ask for a capability, see the overall leaderboard, the saved concept leaderboards with
 // their leaders, and what the pool holds. Each section streams in on its own.
 import { Suspense } from "react";
-import { CONCEPT_K, CONCEPT_THRESHOLD } from "@/lib/leaderboard/defaults";
+import { getPoolStats } from "@/lib/db/queries/pool-stats";
+import { overallLeaderboard, semanticIndexStatus } from "@/lib/leaderboard/live";
 import { listSavedLeaderboards } from "@/lib/leaderboard/saved";
+import { CONCEPT_K, CONCEPT_THRESHOLD } from "@/lib/selection/defaults";
 import { Skeleton } from "@/components/ui/states";
 import { CapabilitySearch } from "@/components/home/capability-search";
 import { PoolStats } from "@/components/home/pool-stats";
@@ -22,6 +24,16 @@ function Blocks({ n, className }: { n: number; className: string }) {
   );
 }
 
+// Each section loads its own data, so that it streams in behind its Suspense boundary.
+async function PoolSection() {
+  const [stats, index] = await Promise.all([getPoolStats(), semanticIndexStatus()]);
+  return <PoolStats stats={stats} embedder={index.embedder} pending={index.pending} />;
+}
+
+async function OverallSection({ fullHref }: { fullHref: string }) {
+  return <GlobalTop lb={await overallLeaderboard()} fullHref={fullHref} />;
+}
+
 export default async function HomePage() {
   const saved = await listSavedLeaderboards();
   const suggestions = saved.filter((s) => s.query).map((s) => ({ slug: s.slug, title: s.title, query: s.query! }));
@@ -39,11 +51,11 @@ export default async function HomePage() {
         </div>
       </section>
       <Suspense fallback={<Blocks n={1} className="h-20 w-full" />}>
-        <PoolStats />
+        <PoolSection />
       </Suspense>
       <div className="grid items-start gap-8 lg:grid-cols-3">
         <Suspense fallback={<Blocks n={10} className="h-6 w-full" />}>
-          <GlobalTop fullHref={overall ? "/leaderboards/overall" : "/leaderboard"} />
+          <OverallSection fullHref={overall ? "/leaderboards/overall" : "/leaderboard"} />
         </Suspense>
         <div className="lg:col-span-2">
           <CapabilityCards saved={saved} />

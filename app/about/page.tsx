@@ -1,8 +1,7 @@
 // /about: how the numbers are made, short, with one worked example computed live from the pool.
 import type { Metadata } from "next";
-import { env } from "@/lib/env";
-import { DEFAULT_PRIOR } from "@/lib/ranking/prior";
 import { activeEmbedder } from "@/lib/retrieval/active";
+import { configuredPrior } from "@/lib/selection/defaults";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -17,8 +16,7 @@ export const metadata: Metadata = { title: "How the numbers are made" };
 
 export default async function AboutPage() {
   const [ex, active] = await Promise.all([workedExample(), activeEmbedder().catch((err: Error) => ({ name: null, reason: err.message, kind: "fallback" as const }))]);
-  const configured = env().PL_PRIOR;
-  const prior = configured ?? DEFAULT_PRIOR;
+  const prior = configuredPrior();
   return (
     <div className="mx-auto max-w-3xl space-y-5">
       <PageHeader
@@ -26,7 +24,7 @@ export default async function AboutPage() {
         subtitle="From sample-level results of any kind to one leaderboard per capability, with uncertainty. This follows ONEBench (Ghosh et al., 2024)."
       />
       <FromMetricsToRankings />
-      <PlackettLuce prior={prior} priorSource={configured !== undefined ? "set by PL_PRIOR on this portal" : "the portal's default, DEFAULT_PRIOR"} />
+      <PlackettLuce prior={prior.value} priorSource={prior.source === "PL_PRIOR" ? "set by PL_PRIOR on this portal" : "the portal's default, DEFAULT_PRIOR"} />
       <Card title="A worked example, computed live from the pool">
         {ex ? <WorkedExampleView ex={ex} /> : <EmptyState title="The pool is empty">Import results to see an example.</EmptyState>}
       </Card>

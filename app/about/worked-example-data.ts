@@ -1,16 +1,14 @@
 // The worked example of /about, computed live: one demo sample (the first of a benchmark with a
 // graded metric and arena battles, else the first sample of the pool), its measurements as tiers,
 // the choice events they produce, and a Plackett–Luce fit on that sample alone.
-import { env } from "@/lib/env";
-import { configuredBaseline } from "@/lib/leaderboard/compute";
 import { loadBatch } from "@/lib/leaderboard/load-batch";
-import { selectionSchema } from "@/lib/leaderboard/params";
 import { loadSampleSummaries, type SampleSummary } from "@/lib/samples/summaries";
 import { buildChoices, losersOf } from "@/lib/ranking/choices";
 import { rank } from "@/lib/ranking/leaderboard";
-import { DEFAULT_PRIOR } from "@/lib/ranking/prior";
 import { sampleRanking, type SampleGroupView } from "@/lib/ranking/views";
 import { retrieve } from "@/lib/retrieval/retrieve";
+import { fitBaseline, resolveQuery } from "@/lib/selection/defaults";
+import { defaultLeaderboardQuery, selectionSchema } from "@/lib/selection/schema";
 
 const PREFERRED_BENCHMARK = "demo-chat-arena";
 
@@ -41,9 +39,9 @@ export async function workedExample(): Promise<WorkedExample | null> {
   for (let e = 0; e < c.winner.length; e++) {
     events.push({ winner: batch.modelNames[c.winner[e]], losers: losersOf(c, e).map((m) => batch.modelNames[m]), weight: c.weight[e] });
   }
-  const preferred = configuredBaseline();
-  const prior = env().PL_PRIOR ?? DEFAULT_PRIOR;
-  const fit = rank("plackett-luce", batch, { baseline: batch.modelNames.includes(preferred) ? preferred : undefined, prior, ci: "none" });
+  const defaults = resolveQuery(defaultLeaderboardQuery());
+  const prior = defaults.prior;
+  const fit = rank("plackett-luce", batch, { baseline: fitBaseline(defaults, batch.modelNames), prior, ci: "none" });
   return {
     sample,
     groups: sampleRanking(batch, 0),

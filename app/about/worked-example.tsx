@@ -1,6 +1,6 @@
 // The worked example, rendered: measurements → tiers → choice events → a fit on this one sample.
 import Link from "next/link";
-import { leaderboardHref } from "@/lib/leaderboard/url-state";
+import { leaderboardHref } from "@/lib/selection/url";
 import { sampleHref } from "@/lib/samples/links";
 import { formatPercent, formatScore, formatValue } from "@/lib/format";
 import { columnsOf } from "@/lib/table/table-model";

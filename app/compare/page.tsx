@@ -13,9 +13,10 @@ import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, Notice } from "@/components/ui/states";
 import { ApiError } from "@/lib/api/errors";
 import { compareModels, type Comparison, type SubsetScores } from "@/lib/compare/compare";
-import { parsePageQuery, type PageSearchParams } from "@/lib/compare/page-query";
-import { compareQuerySchema, MAX_MODELS, MIN_MODELS, pickSelection } from "@/lib/compare/params";
-import { selectionQueryString } from "@/lib/models/links";
+import { tryParseParams, type PageSearchParams } from "@/lib/selection/parse";
+import { compareQuerySchema, MAX_MODELS, MIN_MODELS } from "@/lib/selection/route-schemas";
+import { pickSelection } from "@/lib/selection/schema";
+import { compareHref, leaderboardHref, selectionQueryString } from "@/lib/selection/url";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Compare models" };
@@ -36,7 +37,7 @@ function Subsets({ title, rows, c, kind }: { title: string; rows: SubsetScores[]
 }
 
 export default async function ComparePage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
-  const parsed = parsePageQuery(await searchParams, compareQuerySchema);
+  const parsed = tryParseParams(await searchParams, compareQuerySchema);
   if (parsed.error !== null) return <ErrorState title="These parameters are not valid">{parsed.error}</ErrorState>;
   const selection = pickSelection(parsed.data);
   const selectionQuery = selectionQueryString(selection);
@@ -49,7 +50,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
       <div className="space-y-4">
         <PageHeader title="Compare models" />
         <ErrorState title="These models cannot be compared">{err.message}</ErrorState>
-        <Link href={`/compare${selectionQuery ? `?${selectionQuery}` : ""}`} className="text-sm text-indigo-700 underline">
+        <Link href={compareHref([], selection)} className="text-sm text-indigo-700 underline">
           Compare the top 5 of this selection instead
         </Link>
       </div>
@@ -65,7 +66,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
           </span>
         }
         actions={
-          <Link href={`/leaderboard${selectionQuery ? `?${selectionQuery}` : ""}`} className="text-sm text-indigo-700 underline">
+          <Link href={leaderboardHref(selection)} className="text-sm text-indigo-700 underline">
             Leaderboard of this selection
           </Link>
         }

@@ -3,16 +3,17 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { ApiError } from "@/lib/api/errors";
-import { parseQuery } from "@/lib/api/handler";
-import { configuredBaseline } from "@/lib/leaderboard/compute";
-import { leaderboardQuerySchema } from "@/lib/leaderboard/params";
-import { fromRecord, queryPageHref, withoutEmpty } from "@/lib/leaderboard/url-state";
 import { listVisibleModels } from "@/lib/db/queries/models";
+import { computeLive } from "@/lib/leaderboard/live";
+import { configuredBaseline } from "@/lib/selection/defaults";
+import { DEFAULT_METHOD } from "@/lib/selection/methods";
+import { tryParseParams } from "@/lib/selection/parse";
+import { leaderboardQuerySchema } from "@/lib/selection/schema";
+import { fromRecord, queryPageHref, withoutEmpty } from "@/lib/selection/url";
 import { PageHeader } from "@/components/ui/page-header";
 import { ErrorState } from "@/components/ui/states";
 import { LeaderboardView } from "@/components/leaderboard/leaderboard-view";
-import { computeLive, LiveProblem } from "@/components/leaderboard/live-result";
+import { LiveProblem } from "@/components/leaderboard/live-result";
 import { describeFilters } from "@/components/leaderboard/retrieval-summary";
 
 export const dynamic = "force-dynamic";
@@ -29,16 +30,13 @@ export default async function AdHocLeaderboardPage({ searchParams }: { searchPar
   const params = fromRecord(await searchParams);
   const cleaned = withoutEmpty(params);
   if (cleaned) redirect(cleaned.size ? `/leaderboard?${cleaned}` : "/leaderboard");
-  let query;
-  try {
-    query = parseQuery(params, leaderboardQuerySchema);
-  } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
+  const { data: query, error } = tryParseParams(params, leaderboardQuerySchema);
+  if (error !== null) {
     return (
       <>
         <PageHeader title="Leaderboard" />
         <ErrorState title="Invalid parameters">
-          <p>{err.message}</p>
+          <p>{error}</p>
           <Link href="/leaderboard" className="mt-2 inline-block underline">Show the overall leaderboard</Link>
         </ErrorState>
       </>
@@ -65,7 +63,7 @@ export default async function AdHocLeaderboardPage({ searchParams }: { searchPar
           source={{ kind: "live" }}
           basePath="/leaderboard"
           params={params}
-          defaultMethod="plackett-luce"
+          defaultMethod={DEFAULT_METHOD}
           defaultBaseline={configuredBaseline()}
           allModels={names}
         />

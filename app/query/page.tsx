@@ -3,20 +3,20 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { ApiError } from "@/lib/api/errors";
-import { parseQuery } from "@/lib/api/handler";
 import { computeLeaderboard, FEW_SAMPLES } from "@/lib/leaderboard/compute";
-import { DEFAULT_K, leaderboardQuerySchema, type LeaderboardQuery } from "@/lib/leaderboard/params";
-import { CONCEPT_THRESHOLD } from "@/lib/leaderboard/defaults";
-import { listSamples } from "@/lib/samples/list";
-import { fromRecord, withoutEmpty } from "@/lib/leaderboard/url-state";
+import { tryLive } from "@/lib/leaderboard/live";
+import { samplePage } from "@/lib/samples/list";
+import { CONCEPT_THRESHOLD, DEFAULT_K } from "@/lib/selection/defaults";
+import { tryParseParams } from "@/lib/selection/parse";
+import { leaderboardQuerySchema } from "@/lib/selection/schema";
+import { fromRecord, withoutEmpty } from "@/lib/selection/url";
 import { listBenchmarks, listTopTags } from "@/lib/db/queries/pool-stats";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { QueryForm } from "@/components/query/query-form";
 import { QueryResults } from "@/components/query/query-results";
 import { describeFilters } from "@/components/leaderboard/retrieval-summary";
-import { LiveProblem, tryLive } from "@/components/leaderboard/live-result";
+import { LiveProblem } from "@/components/leaderboard/live-result";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Query" };
@@ -28,15 +28,9 @@ export default async function QueryPage({ searchParams }: { searchParams: Promis
   const cleaned = withoutEmpty(params);
   if (cleaned) redirect(cleaned.size ? `/query?${cleaned}` : "/query");
   const [benchmarks, tags] = await Promise.all([listBenchmarks(), listTopTags(60)]);
-  let query: LeaderboardQuery;
-  let invalid: string | null = null;
-  try {
-    query = parseQuery(params, leaderboardQuerySchema);
-  } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
-    invalid = err.message;
-    query = leaderboardQuerySchema.parse({});
-  }
+  const parsed = tryParseParams(params, leaderboardQuerySchema);
+  const invalid = parsed.error;
+  const query = parsed.data ?? leaderboardQuerySchema.parse({});
   const active = !!query.q || query.benchmark.length + query.task.length + query.tag.length + query.meta.length > 0;
   const header = <PageHeader title="Query the pool" subtitle="Describe a capability, narrow it with metadata, and see the samples and the ranking they produce." />;
   const form = <QueryForm selection={query} options={{ benchmarks, tags }} defaults={{ k: DEFAULT_K, threshold: CONCEPT_THRESHOLD }} />;
@@ -64,19 +58,21 @@ export default async function QueryPage({ searchParams }: { searchParams: Promis
       </div>
     );
   }
-  const [samples, lb] = await Promise.all([tryLive(() => listSamples(query, { limit: 50 })), tryLive(() => computeLeaderboard(query))]);
+  // The listed samples are the leaderboard computation's own retrieval, not a second one.
+  const outcome = await tryLive(async () => {
+    const computed = await computeLeaderboard(query);
+    return { lb: computed.leaderboard, samples: await samplePage(computed.retrieval, { limit: 50 }) };
+  });
   const filters = describeFilters(query);
   const suggestedTitle = query.q ? query.q.charAt(0).toUpperCase() + query.q.slice(1) : filters;
   return (
     <div className="space-y-6">
       {header}
       {form}
-      {!samples.ok ? (
-        <LiveProblem outcome={samples} resetHref="/query" />
-      ) : !lb.ok ? (
-        <LiveProblem outcome={lb} resetHref="/query" />
+      {outcome.ok ? (
+        <QueryResults query={query} samples={outcome.value.samples} lb={outcome.value.lb} fewSamples={FEW_SAMPLES} suggestedTitle={suggestedTitle} />
       ) : (
-        <QueryResults query={query} samples={samples.value} lb={lb.value} fewSamples={FEW_SAMPLES} suggestedTitle={suggestedTitle} />
+        <LiveProblem outcome={outcome} resetHref="/query" />
       )}
     </div>
   );

@@ -7,17 +7,17 @@ import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, Notice } from "@/components/ui/states";
 import { ApiError } from "@/lib/api/errors";
-import { parsePageQuery, type PageSearchParams } from "@/lib/compare/page-query";
-import { pickSelection } from "@/lib/compare/params";
-import { selectionQueryString } from "@/lib/models/links";
 import { listSamples, type SampleList } from "@/lib/samples/list";
-import { DEFAULT_LIMIT, samplesQuerySchema } from "@/lib/samples/params";
+import { tryParseParams, type PageSearchParams } from "@/lib/selection/parse";
+import { DEFAULT_LIMIT, samplesQuerySchema } from "@/lib/selection/route-schemas";
+import { pickSelection } from "@/lib/selection/schema";
+import { leaderboardHref, samplesHref } from "@/lib/selection/url";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Samples" };
 
 export default async function SamplesPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
-  const parsed = parsePageQuery(await searchParams, samplesQuerySchema);
+  const parsed = tryParseParams(await searchParams, samplesQuerySchema);
   if (parsed.error !== null) return <ErrorState title="These parameters are not valid">{parsed.error}</ErrorState>;
   const selection = pickSelection(parsed.data);
   const limit = parsed.data.limit ?? DEFAULT_LIMIT;
@@ -29,8 +29,7 @@ export default async function SamplesPage({ searchParams }: { searchParams: Prom
     if (err instanceof ApiError) return <ErrorState title="The samples could not be retrieved">{err.message}</ErrorState>;
     throw err;
   }
-  const qs = selectionQueryString(selection);
-  const page = (o: number) => `/samples?${[qs, `offset=${o}`, parsed.data.limit ? `limit=${limit}` : ""].filter(Boolean).join("&")}`;
+  const page = (o: number) => samplesHref(selection, { offset: o, limit: parsed.data.limit });
   return (
     <div className="space-y-4">
       <PageHeader
@@ -41,7 +40,7 @@ export default async function SamplesPage({ searchParams }: { searchParams: Prom
           </span>
         }
         actions={
-          <Link href={`/leaderboard${qs ? `?${qs}` : ""}`} className="text-sm text-indigo-700 underline">
+          <Link href={leaderboardHref(selection)} className="text-sm text-indigo-700 underline">
             Leaderboard of these samples
           </Link>
         }

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import type { Selection } from "@/lib/leaderboard/params";
+import type { Selection } from "@/lib/selection/schema";
 
 /** The parameters that selected the samples, as chips ("all samples" when none). */
 export function SelectionSummary({ selection }: { selection: Selection }) {

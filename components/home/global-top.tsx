@@ -1,7 +1,8 @@
-// The overall leaderboard over every sample, top 10, with a link to the full view.
+// The overall leaderboard over every sample, top 10, with a link to the full view. The home page
+// computes it (lib/leaderboard/live.ts overallLeaderboard) and hands it over.
 import Link from "next/link";
-import { computeLeaderboard } from "@/lib/leaderboard/compute";
-import { leaderboardQuerySchema, METHOD_LABELS, type Method } from "@/lib/leaderboard/params";
+import type { LiveLeaderboard } from "@/lib/leaderboard/compute";
+import { METHOD_LABELS, type Method } from "@/lib/selection/methods";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/states";
 import { CompactRanking } from "@/components/leaderboard/compact-ranking";
@@ -9,8 +10,7 @@ import { formatCount } from "@/lib/format";
 
 const TOP = 10;
 
-export async function GlobalTop({ fullHref }: { fullHref: string }) {
-  const lb = await computeLeaderboard(leaderboardQuerySchema.parse({}));
+export function GlobalTop({ lb, fullHref }: { lb: LiveLeaderboard; fullHref: string }) {
   const ranked = lb.models.filter((m) => m.rank !== null);
   const top = ranked.slice(0, TOP);
   return (

@@ -1,7 +1,6 @@
 // The pool at a glance: samples, models, measurements, benchmarks, and the embedder serving
-// capability queries (saying plainly when it is the offline LSA fallback).
-import { getPoolStats } from "@/lib/db/queries/pool-stats";
-import { activeEmbedder, pendingEmbeddings } from "@/lib/retrieval/active";
+// capability queries (saying plainly when it is the offline LSA fallback). The home page loads them.
+import type { PoolStats as Stats } from "@/lib/db/queries/pool-stats";
 import { Badge } from "@/components/ui/badge";
 import { formatCount, isFallbackEmbedder } from "@/lib/format";
 
@@ -16,9 +15,7 @@ function Stat({ label, value }: { label: string; value: number }) {
   );
 }
 
-export async function PoolStats() {
-  const [stats, active] = await Promise.all([getPoolStats(), activeEmbedder().catch(() => null)]);
-  const pending = await pendingEmbeddings(active?.name ?? null);
+export function PoolStats({ stats, embedder, pending }: { stats: Stats; embedder: string | null; pending: number }) {
   return (
     <section aria-label="The pool">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -29,14 +26,14 @@ export async function PoolStats() {
       </dl>
       <p className="mt-2 flex flex-wrap items-center gap-2 text-xs text-slate-600" data-testid="embedder">
         <span>Semantic search:</span>
-        {!active?.name ? (
+        {!embedder ? (
           <Badge tone="amber">not ready</Badge>
-        ) : isFallbackEmbedder(active.name) ? (
+        ) : isFallbackEmbedder(embedder) ? (
           <Badge tone="amber">offline LSA fallback, not MiniLM</Badge>
         ) : (
           <Badge tone="indigo">MiniLM</Badge>
         )}
-        <span className="font-mono">{active?.name ?? "—"}</span>
+        <span className="font-mono">{embedder ?? "—"}</span>
         {pending > 0 && <Badge tone="amber">index being built: {formatCount(pending)} samples pending</Badge>}
       </p>
     </section>

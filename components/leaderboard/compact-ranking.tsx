@@ -2,8 +2,8 @@
 // where the full table would crowd the page.
 import Link from "next/link";
 import type { ApiLeaderboardRow } from "@/lib/leaderboard/response";
-import type { LeaderboardQuery } from "@/lib/leaderboard/params";
-import { modelHref } from "@/lib/leaderboard/url-state";
+import type { LeaderboardQuery } from "@/lib/selection/schema";
+import { modelHref } from "@/lib/selection/url";
 import { formatScore } from "@/lib/format";
 import { CiBar, ciDomain, scoreReference } from "./ci-bar";
 

@@ -6,7 +6,7 @@
 import Link, { useLinkStatus } from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useTransition } from "react";
-import { withParams, type ParamRecord } from "@/lib/leaderboard/url-state";
+import { withParams, type ParamRecord } from "@/lib/selection/url";
 import { ModelPicker } from "./model-picker";
 
 interface Props {

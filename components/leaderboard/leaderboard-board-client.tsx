@@ -4,9 +4,9 @@
 // the filter only change what is shown, so they live in the URL (replaceState) without a refetch.
 import { useState } from "react";
 import type { ApiLeaderboardRow } from "@/lib/leaderboard/response";
-import type { LeaderboardQuery } from "@/lib/leaderboard/params";
+import type { LeaderboardQuery } from "@/lib/selection/schema";
 import type { ExportMeta } from "@/lib/leaderboard/export";
-import { formatSort, nextSort, shownRows, type Sort, type SortKey } from "@/lib/leaderboard/url-state";
+import { formatSort, nextSort, shownRows, type Sort, type SortKey } from "@/lib/leaderboard/view-state";
 import { ScoreIntervalChart } from "@/components/charts/score-interval-chart-client";
 import { Card } from "@/components/ui/card";
 import { LeaderboardTable } from "./leaderboard-table";

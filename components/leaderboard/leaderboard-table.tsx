@@ -3,8 +3,9 @@
 // column; the parent keeps the sort in the URL and passes the rows already in that order.
 import Link from "next/link";
 import type { ApiLeaderboardRow } from "@/lib/leaderboard/response";
-import type { LeaderboardQuery } from "@/lib/leaderboard/params";
-import { modelHref, type Sort, type SortKey } from "@/lib/leaderboard/url-state";
+import type { LeaderboardQuery } from "@/lib/selection/schema";
+import type { Sort, SortKey } from "@/lib/leaderboard/view-state";
+import { modelHref } from "@/lib/selection/url";
 import { formatCi, formatCount, formatPercent, formatRankRange, formatScore, MISSING, scaleInfo } from "@/lib/format";
 import { columnsOf } from "@/lib/table/table-model";
 import { Badge } from "@/components/ui/badge";

@@ -1,8 +1,10 @@
 // One leaderboard, live or from a snapshot: provenance, warnings, retrieval summary, controls,
 // then the table and chart. Shared by /leaderboard (ad hoc) and /leaderboards/[slug] (saved).
 import type { LiveLeaderboard } from "@/lib/leaderboard/compute";
-import { METHOD_LABELS, METHODS, type LeaderboardQuery, type Method } from "@/lib/leaderboard/params";
-import { parseSort, queryParams } from "@/lib/leaderboard/url-state";
+import { METHOD_LABELS, METHODS, type Method } from "@/lib/selection/methods";
+import type { LeaderboardQuery } from "@/lib/selection/schema";
+import { parseSort } from "@/lib/leaderboard/view-state";
+import { queryParams } from "@/lib/selection/url";
 import { EmptyState } from "@/components/ui/states";
 import { LeaderboardBoard } from "./leaderboard-board-client";
 import { LeaderboardControls } from "./controls-client";

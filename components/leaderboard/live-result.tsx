@@ -1,36 +1,10 @@
-// Computing a live leaderboard for a page, with the two expected failures turned into states: the
-// semantic index is still being built (503 "not ready"), or a parameter is invalid (400).
+// What a page shows when its live leaderboard cannot be computed (lib/leaderboard/live.ts): the
+// semantic index is still being built, or a parameter is invalid.
 import Link from "next/link";
-import { ApiError } from "@/lib/api/errors";
-import { computeLeaderboard, type LiveLeaderboard } from "@/lib/leaderboard/compute";
-import type { LeaderboardQuery } from "@/lib/leaderboard/params";
-import { activeEmbedder, pendingEmbeddings } from "@/lib/retrieval/active";
+import type { LiveFailure } from "@/lib/leaderboard/live";
 import { ErrorState } from "@/components/ui/states";
 import { AutoRefresh } from "./auto-refresh-client";
 import { embedderLabel } from "@/lib/format";
-
-export type LiveFailure =
-  | { ok: false; kind: "not-ready"; message: string; pending: number; embedder: string | null }
-  | { ok: false; kind: "bad-request"; message: string };
-
-export async function tryLive<T>(run: () => Promise<T>): Promise<{ ok: true; value: T } | LiveFailure> {
-  try {
-    return { ok: true, value: await run() };
-  } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
-    if (err.code === "unavailable") {
-      const active = await activeEmbedder().catch(() => null);
-      const pending = await pendingEmbeddings(active?.name ?? null);
-      return { ok: false, kind: "not-ready", message: err.message, pending, embedder: active?.name ?? null };
-    }
-    if (err.code === "bad_request" || err.code === "not_found") return { ok: false, kind: "bad-request", message: err.message };
-    throw err;
-  }
-}
-
-export function computeLive(q: LeaderboardQuery): Promise<{ ok: true; value: LiveLeaderboard } | LiveFailure> {
-  return tryLive(() => computeLeaderboard(q));
-}
 
 export function LiveProblem({ outcome, resetHref }: { outcome: LiveFailure; resetHref: string }) {
   if (outcome.kind === "not-ready") {

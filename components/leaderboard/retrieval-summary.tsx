@@ -2,8 +2,8 @@
 // similarity range, the embedder, and a link to the samples themselves.
 import Link from "next/link";
 import type { LiveLeaderboard } from "@/lib/leaderboard/compute";
-import type { Selection } from "@/lib/leaderboard/params";
-import { queryPageHref } from "@/lib/leaderboard/url-state";
+import type { Selection } from "@/lib/selection/schema";
+import { queryPageHref } from "@/lib/selection/url";
 import { embedderLabel, formatCount, formatSimilarityRange } from "@/lib/format";
 
 export function describeFilters(s: Pick<Selection, "benchmark" | "task" | "tag" | "meta">): string {

@@ -2,7 +2,7 @@
 // A plain GET form to /query, so every query is a URL (next/form navigates client-side).
 import Form from "next/form";
 import Link from "next/link";
-import type { Selection } from "@/lib/leaderboard/params";
+import type { Selection } from "@/lib/selection/schema";
 import { FilterGroup } from "./filter-group";
 
 export interface FilterOptions {

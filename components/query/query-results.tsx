@@ -2,9 +2,10 @@
 // when too few were retrieved to rank reliably, and the form to save the query.
 import Link from "next/link";
 import type { LiveLeaderboard } from "@/lib/leaderboard/compute";
-import { METHOD_LABELS, type LeaderboardQuery, type Method } from "@/lib/leaderboard/params";
+import { METHOD_LABELS, type Method } from "@/lib/selection/methods";
+import type { LeaderboardQuery } from "@/lib/selection/schema";
 import type { SampleList } from "@/lib/samples/list";
-import { leaderboardHref } from "@/lib/leaderboard/url-state";
+import { leaderboardHref } from "@/lib/selection/url";
 import { Card } from "@/components/ui/card";
 import { CompactRanking } from "@/components/leaderboard/compact-ranking";
 import { LeaderboardWarnings } from "@/components/leaderboard/leaderboard-warnings";

@@ -3,12 +3,20 @@
 import path from "node:path";
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api/errors";
 import { importFile } from "@/lib/ingest";
-import { selectionSchema } from "@/lib/leaderboard/params";
+import type { Selection } from "@/lib/selection/schema";
+import { selectionSchema } from "@/lib/selection/schema";
 import { resetDatabase } from "@/test/db";
 import { compareModels } from "./compare";
+
+// The real retrieval, with its calls recorded: compare must not retrieve a selection twice.
+const retrieved = vi.hoisted(() => [] as Selection[]);
+vi.mock("@/lib/retrieval/retrieve", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/retrieval/retrieve")>();
+  return { ...real, retrieve: (selection: Selection) => (retrieved.push(selection), real.retrieve(selection)) };
+});
 
 const DEMO = path.resolve("data/demo/demo.jsonl.gz");
 const all = selectionSchema.parse({});
@@ -115,6 +123,16 @@ describe("compareModels", () => {
     }
     // helix-bio-34b leads biology; somewhere it was wrong where atlas-70b-instruct was right.
     expect(c.disagreements.some((d) => d.leader_lost && d.outcomes[1].label === "0" && d.outcomes[0].label === "1")).toBe(true);
+  });
+
+  it("retrieves the selection once, for the leaderboard, and reuses it on the next comparison", async () => {
+    const selection = selectionSchema.parse({ tag: "virology", k: "33" });
+    const ofThis = () => retrieved.filter((s) => s.tag.join() === "virology" && s.k === 33).length;
+    const top = await compareModels({ models: [], selection });
+    expect(ofThis()).toBe(1);
+    const two = await compareModels({ models: top.models.slice(0, 2), selection });
+    expect(ofThis()).toBe(1);
+    expect(two.n_samples).toBe(top.n_samples);
   });
 
   it("rejects unknown models, naming them, and too few or too many models", async () => {

@@ -5,22 +5,21 @@
 //   - benchmarks, tags: one Plackett–Luce fit per benchmark and per top tag over the chosen
 //     models plus the baseline (the anchor fixed at 0, so the bars share the leaderboard's scale);
 //   - disagreements: the samples whose orderings most contradict the chosen models' overall order.
+// The selection is retrieved once, by the leaderboard computation; only the chosen models'
+// measurements of those samples are loaded again, for the fits over them alone.
 import { ApiError } from "@/lib/api/errors";
-import { env } from "@/lib/env";
-import { computeLeaderboard, configuredBaseline } from "@/lib/leaderboard/compute";
+import { computeLeaderboard } from "@/lib/leaderboard/compute";
 import { loadBatch } from "@/lib/leaderboard/load-batch";
-import { leaderboardQuerySchema, type Selection } from "@/lib/leaderboard/params";
 import type { ApiLeaderboardRow } from "@/lib/leaderboard/response";
 import { findVisibleModels } from "@/lib/db/queries/models";
 import { tieredGroups } from "@/lib/ranking/groups";
-import { DEFAULT_PRIOR } from "@/lib/ranking/prior";
+import { benchmarkSubsets, fitSubsets, topTagSubsets, type SubsetFit } from "@/lib/ranking/subset-fits";
 import { headToHead } from "@/lib/ranking/views";
-import { retrieve } from "@/lib/retrieval/retrieve";
 import { loadSampleSummaries } from "@/lib/samples/summaries";
+import { DEFAULT_MODELS, MAX_MODELS, MIN_MODELS } from "@/lib/selection/route-schemas";
+import { defaultLeaderboardQuery, type Selection } from "@/lib/selection/schema";
 import { disagreements, type Outcome } from "./disagreement";
 import { empiricalPairs, type PairRecord } from "./pairwise";
-import { DEFAULT_MODELS, MAX_MODELS, MIN_MODELS, pickSelection } from "./params";
-import { benchmarkSubsets, fitSubsets, topTagSubsets, type SubsetFit } from "./subset-fits";
 
 export const TOP_TAGS = 8;
 export const DISAGREEMENTS = 15;
@@ -101,22 +100,20 @@ function subsetScores(fits: SubsetFit[], models: string[]): SubsetScores[] {
 }
 
 export async function compareModels(input: { models: string[]; selection: Selection }): Promise<Comparison> {
-  const selection = pickSelection(input.selection);
-  const lb = await computeLeaderboard({ ...leaderboardQuerySchema.parse({}), ...selection });
+  const computed = await computeLeaderboard(defaultLeaderboardQuery(input.selection));
+  const lb = computed.leaderboard;
   const { models, isDefault } = await chooseModels(input.models, lb.models);
   const rows = new Map(lb.models.map((r) => [r.model, r]));
   const warnings = models.filter((m) => !rows.get(m) || rows.get(m)!.score === null).map((m) => `${m} has no score in this selection`);
 
-  const baseline = lb.baseline || configuredBaseline();
-  const retrieval = await retrieve(selection);
+  const baseline = lb.baseline || computed.query.baseline;
   const { batch, samplePks } = await loadBatch(
-    retrieval.samples.map((s) => s.pk),
+    computed.retrieval.samples.map((s) => s.pk),
     new Set([...models, baseline]),
   );
   const chosen = models.map((m) => batch.modelNames.indexOf(m)).filter((i) => i >= 0);
   const groups = tieredGroups(batch);
-  const prior = env().PL_PRIOR ?? DEFAULT_PRIOR;
-  const fitOpts = { baseline, prior };
+  const fitOpts = { baseline, prior: computed.query.prior };
   const onlyChosen = (fits: SubsetFit[]) => subsetScores(fits, models);
 
   const overallScore = (i: number) => rows.get(batch.modelNames[i])?.score ?? null;

@@ -6,7 +6,7 @@
 import type { TieredGroups } from "@/lib/ranking/groups";
 import { WINNER_A, WINNER_B, type MeasurementBatch } from "@/lib/ranking/measurements";
 import { formatValue } from "@/lib/format";
-import { entryValue, groupKey, groupKind, metricDirections } from "./group-labels";
+import { entryValue, groupKey, groupKind, metricDirections } from "@/lib/ranking/group-labels";
 
 export interface Outcome {
   model: string;

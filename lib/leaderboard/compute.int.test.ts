@@ -5,8 +5,8 @@ import { importDemo, uploadLines } from "@/test/demo";
 import { embedPendingSamples } from "@/lib/retrieval/embed-pool";
 import { retrieve } from "@/lib/retrieval/retrieve";
 import { dataVersion } from "@/lib/db/data-version";
-import { computeLeaderboard } from "./compute";
-import { leaderboardQuerySchema, type LeaderboardQuery } from "./params";
+import { leaderboardQuerySchema, type LeaderboardQuery } from "@/lib/selection/schema";
+import { computeLeaderboard, liveLeaderboard } from "./compute";
 import { ApiError } from "@/lib/api/errors";
 
 const query = (params: Record<string, string | string[]>): LeaderboardQuery => leaderboardQuerySchema.parse(params);
@@ -67,7 +67,7 @@ describe("capability leaderboards on the demo data", () => {
     ["macroeconomics", "ledger-econ-20b"],
     ["contract law", "sage-law-13b"],
   ])("%s → %s leads", async (q, leader) => {
-    const lb = await computeLeaderboard(query({ q, k: "200", threshold: "0.2" }));
+    const lb = await liveLeaderboard(query({ q, k: "200", threshold: "0.2" }));
     expect(lb.models[0].model).toBe(leader);
     expect(lb.baseline).toBe("reference-4o-mini");
     expect(lb.models.find((m) => m.model === "reference-4o-mini")!.score).toBe(0);
@@ -78,8 +78,30 @@ describe("capability leaderboards on the demo data", () => {
     await expect(computeLeaderboard(query({ benchmark: "demo-code-tests", baseline: "no-such-model" }))).rejects.toThrow(/"baseline"/);
   });
 
+  it("returns the retrieval and the batch it ranked, and keeps them for the next view of the selection", async () => {
+    const q = query({ q: "virology", k: "40" });
+    const computed = await computeLeaderboard(q);
+    const { leaderboard: lb, retrieval, loaded } = computed;
+    expect(lb.cached).toBe(false);
+    expect(computed.query).toMatchObject({ q: "virology", k: 40, baseline: "reference-4o-mini", baselineRequested: false, prior: 0.1 });
+    expect(retrieval.samples).toHaveLength(40);
+    expect(lb.retrieval.n_retrieved).toBe(40);
+    expect(new Set(loaded.samplePks).size).toBe(loaded.batch.nSamples);
+    expect(loaded.samplePks.every((pk) => retrieval.samples.some((s) => s.pk === pk))).toBe(true);
+    expect(loaded.batch.modelNames).toEqual(expect.arrayContaining(lb.models.map((m) => m.model)));
+    expect(loaded.batch.modelNames).toHaveLength(lb.models.length);
+    const again = await computeLeaderboard(q);
+    expect(again.leaderboard.cached).toBe(true);
+    expect(again.retrieval).toBe(retrieval);
+    expect(again.loaded).toBe(loaded);
+    const answer = await liveLeaderboard(q);
+    expect(answer.cached).toBe(true);
+    expect(answer.computed_at).toBe(lb.computed_at);
+    expect(answer.models).toEqual(lb.models);
+  });
+
   it("warns when too few samples were retrieved", async () => {
-    const lb = await computeLeaderboard(query({ q: "antibodies", k: "5" }));
+    const lb = await liveLeaderboard(query({ q: "antibodies", k: "5" }));
     expect(lb.warnings.map((w) => w.code)).toContain("few_samples");
   });
 });
@@ -91,7 +113,7 @@ describe("connectivity and cache invalidation", () => {
       { type: "pairwise", sample: "island/1", model_a: "island-a", model_b: "island-b", winner: "a" },
       { type: "score", sample: "island/1", model: "reference-4o-mini", metric: "accuracy", value: 1 },
     ]);
-    const lb = await computeLeaderboard(query({ prior: "0" }));
+    const lb = await liveLeaderboard(query({ prior: "0" }));
     for (const name of ["island-a", "island-b"]) {
       const row = lb.models.find((m) => m.model === name)!;
       expect(row.score).toBeNull();
@@ -101,14 +123,15 @@ describe("connectivity and cache invalidation", () => {
 
   it("a committed upload bumps the data version, so the cached leaderboard is recomputed", async () => {
     const q = query({ benchmark: "demo-geo-qa" });
-    const before = await computeLeaderboard(q);
-    expect((await computeLeaderboard(q)).cached).toBe(true);
+    const before = await liveLeaderboard(q);
+    expect((await liveLeaderboard(q)).cached).toBe(true);
+    expect((await computeLeaderboard(q)).leaderboard.cached).toBe(true);
     const v = await dataVersion();
     // A new model that answers every geography question correctly.
     const samples = await pool().query<{ id: string }>(`SELECT id FROM samples WHERE benchmark = 'demo-geo-qa'`);
     await uploadLines(samples.rows.map((s) => ({ type: "score", sample: s.id, model: "geo-oracle", metric: "accuracy", value: 1 })));
     expect(await dataVersion()).toBeGreaterThan(v);
-    const after = await computeLeaderboard(q);
+    const after = await liveLeaderboard(q);
     expect(after.cached).toBe(false);
     expect(before.models.map((m) => m.model)).not.toContain("geo-oracle");
     expect(after.models[0].model).toBe("geo-oracle");

@@ -1,19 +1,20 @@
 // The live leaderboard: retrieve the samples a query selects, load their measurements, aggregate.
-// Results are cached per process by (parameters, data version): any committed upload or new
-// vectors bump the data version, so a cached answer is never stale.
-import { ApiError } from "@/lib/api/errors";
+// computeLeaderboard returns the whole computation (the answer, the resolved query, the retrieval
+// and the loaded batch) so that views of the same selection (compare, model evidence, pool fits,
+// the query page) reuse it instead of retrieving and loading again. Cached per process by
+// (resolved query, data version): any committed upload or new vectors bump the data version, so a
+// cached answer is never stale. Answers are small and many are kept; batches are large, so only
+// the last few computations keep theirs.
 import { dataVersion } from "@/lib/db/data-version";
 import { env } from "@/lib/env";
 import { retrieve, type Retrieval } from "@/lib/retrieval/retrieve";
 import { rank } from "@/lib/ranking/leaderboard";
-import { DEFAULT_PRIOR } from "@/lib/ranking/prior";
 import type { CiMethod } from "@/lib/ranking/leaderboard-types";
-import { loadBatch } from "./load-batch";
+import { fitBaseline, resolveQuery, type ResolvedQuery } from "@/lib/selection/defaults";
+import type { LeaderboardQuery } from "@/lib/selection/schema";
+import { loadBatch, type LoadedBatch } from "./load-batch";
 import { toApiLeaderboard, type ApiLeaderboard, type ApiWarning } from "./response";
-import type { LeaderboardQuery } from "./params";
 
-/** The demo data's reference model (data/demo/README.md), used when BASELINE_MODEL is unset. */
-export const DEMO_BASELINE = "reference-4o-mini";
 /**
  * Fewer retrieved samples than this and the ranking is flagged as unreliable. With 16–30 models
  * per sample, 20 samples already give hundreds of choice events, but intervals widen quickly below.
@@ -27,8 +28,64 @@ export interface LiveLeaderboard extends ApiLeaderboard {
   cached: boolean;
 }
 
-export function configuredBaseline(): string {
-  return env().BASELINE_MODEL || DEMO_BASELINE;
+export interface ComputedLeaderboard {
+  /** The answer of GET /api/leaderboard. */
+  leaderboard: LiveLeaderboard;
+  /** The query with its defaults resolved (lib/selection/defaults.ts). */
+  query: ResolvedQuery;
+  retrieval: Retrieval;
+  /** The retrieved samples' measurements; with `models`, only those models' and the baseline's. */
+  loaded: LoadedBatch;
+}
+
+export interface ComputeOptions {
+  ci?: CiMethod;
+  useCache?: boolean;
+}
+
+const ANSWERS = 200;
+const COMPUTATIONS = 4;
+const g = globalThis as unknown as { __portalLeaderboardCache?: { answers: Map<string, LiveLeaderboard>; computations: Map<string, ComputedLeaderboard> } };
+const cache = (g.__portalLeaderboardCache ??= { answers: new Map(), computations: new Map() });
+
+/** A cached value, marked most recently used. */
+function recall<V>(map: Map<string, V>, key: string): V | undefined {
+  const hit = map.get(key);
+  if (hit !== undefined) {
+    map.delete(key);
+    map.set(key, hit);
+  }
+  return hit;
+}
+
+function remember<V>(map: Map<string, V>, key: string, value: V, size: number): void {
+  map.set(key, value);
+  if (map.size > size) map.delete(map.keys().next().value!);
+}
+
+async function lookup(query: LeaderboardQuery, opts: ComputeOptions): Promise<{ q: ResolvedQuery; version: number; key: string }> {
+  const q = resolveQuery(query);
+  const version = await dataVersion();
+  return { q, version, key: JSON.stringify([q, opts.ci ?? null, version, env().EMBEDDER]) };
+}
+
+/** The live leaderboard of a query together with the retrieval and batch it was computed from. */
+export async function computeLeaderboard(query: LeaderboardQuery, opts: ComputeOptions = {}): Promise<ComputedLeaderboard> {
+  const { q, version, key } = await lookup(query, opts);
+  const hit = opts.useCache === false ? undefined : recall(cache.computations, key);
+  if (hit) return { ...hit, leaderboard: { ...hit.leaderboard, cached: true } };
+  const computed = await compute(q, version, opts.ci);
+  remember(cache.computations, key, computed, COMPUTATIONS);
+  remember(cache.answers, key, computed.leaderboard, ANSWERS);
+  return computed;
+}
+
+/** Only the answer of GET /api/leaderboard: served from the answer cache without touching the samples. */
+export async function liveLeaderboard(query: LeaderboardQuery, opts: ComputeOptions = {}): Promise<LiveLeaderboard> {
+  const { key } = await lookup(query, opts);
+  const hit = opts.useCache === false ? undefined : recall(cache.answers, key);
+  if (hit) return { ...hit, cached: true };
+  return (await computeLeaderboard(query, opts)).leaderboard;
 }
 
 function similarityRange(r: Retrieval): [number, number] | null {
@@ -36,44 +93,33 @@ function similarityRange(r: Retrieval): [number, number] | null {
   return sims.length ? [Math.min(...sims), Math.max(...sims)] : null;
 }
 
-const CACHE_SIZE = 200;
-const g = globalThis as unknown as { __portalLbCache?: Map<string, LiveLeaderboard> };
-const cache = (g.__portalLbCache ??= new Map());
-
-export async function computeLeaderboard(q: LeaderboardQuery, opts: { ci?: CiMethod; useCache?: boolean } = {}): Promise<LiveLeaderboard> {
-  const version = await dataVersion();
-  const key = JSON.stringify([q, opts.ci ?? null, version, env().EMBEDDER]);
-  const hit = opts.useCache === false ? undefined : cache.get(key);
-  if (hit) {
-    cache.delete(key);
-    cache.set(key, hit);
-    return { ...hit, cached: true };
+function retrievalWarnings(r: Retrieval): ApiWarning[] {
+  const out: ApiWarning[] = [];
+  if (r.notice) out.push({ code: "no_match", message: r.notice });
+  const n = r.samples.length;
+  if (n < FEW_SAMPLES) {
+    out.push({
+      code: "few_samples",
+      message: `Only ${n} sample${n === 1 ? "" : "s"} matched: too few to rank reliably (want at least ${FEW_SAMPLES}). Loosen the filters, lower the threshold or raise k.`,
+    });
   }
+  return out;
+}
+
+async function compute(q: ResolvedQuery, version: number, ci?: CiMethod): Promise<ComputedLeaderboard> {
   const retrieval = await retrieve(q);
   // The baseline stays in a restricted model set: it is what the scores are relative to.
-  const models = q.models.length ? new Set(q.baseline ? [...q.models, q.baseline] : q.models) : undefined;
-  const { batch } = await loadBatch(
+  const models = q.models.length ? new Set(q.baselineRequested ? [...q.models, q.baseline] : q.models) : undefined;
+  const loaded = await loadBatch(
     retrieval.samples.map((s) => s.pk),
     models,
   );
-  const extra: ApiWarning[] = [];
-  let baseline = q.baseline;
-  if (baseline && !batch.modelNames.includes(baseline)) {
-    throw new ApiError("bad_request", `Parameter "baseline": model "${baseline}" has no measurements among the selected samples`);
-  }
-  if (!baseline && batch.modelNames.includes(configuredBaseline())) baseline = configuredBaseline();
-  if (retrieval.notice) extra.push({ code: "no_match", message: retrieval.notice });
-  if (retrieval.samples.length < FEW_SAMPLES) {
-    extra.push({
-      code: "few_samples",
-      message: `Only ${retrieval.samples.length} sample${retrieval.samples.length === 1 ? "" : "s"} matched: too few to rank reliably (want at least ${FEW_SAMPLES}). Loosen the filters, lower the threshold or raise k.`,
-    });
-  }
-  const result = batch.nModels === 0 ? null : rank(q.method, batch, { baseline, prior: q.prior ?? env().PL_PRIOR ?? DEFAULT_PRIOR, ci: opts.ci });
-  const api = result
-    ? toApiLeaderboard(result, extra)
-    : { ...emptyLeaderboard(q.method), warnings: extra };
-  const live: LiveLeaderboard = {
+  const { batch } = loaded;
+  const baseline = fitBaseline(q, batch.modelNames);
+  const warnings = retrievalWarnings(retrieval);
+  const result = batch.nModels === 0 ? null : rank(q.method, batch, { baseline, prior: q.prior, ci });
+  const api = result ? toApiLeaderboard(result, warnings) : { ...emptyLeaderboard(q), warnings };
+  const leaderboard: LiveLeaderboard = {
     ...api,
     retrieval: {
       query: q.q ?? null,
@@ -88,17 +134,15 @@ export async function computeLeaderboard(q: LeaderboardQuery, opts: { ci?: CiMet
     computed_at: new Date().toISOString(),
     cached: false,
   };
-  cache.set(key, live);
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  return live;
+  return { leaderboard, query: q, retrieval, loaded };
 }
 
-function emptyLeaderboard(method: string): ApiLeaderboard {
+function emptyLeaderboard(q: ResolvedQuery): ApiLeaderboard {
   return {
     n_samples: 0,
     n_measurements: 0,
-    method,
-    baseline: configuredBaseline(),
+    method: q.method,
+    baseline: q.baseline,
     models: [],
     warnings: [],
     scale: "log-strength",

@@ -2,6 +2,7 @@
 // in the pool, a dozen capability concepts answered by semantic retrieval.
 import { listBenchmarks } from "@/lib/db/queries/pool-stats";
 import { insertSavedLeaderboard } from "@/lib/db/queries/saved-leaderboards";
+import { CONCEPT_K, CONCEPT_THRESHOLD } from "@/lib/selection/defaults";
 import type { SavedLeaderboardInput } from "./saved";
 
 const NO_FILTERS = { benchmark: [], task: [], tag: [], meta: [] };
@@ -23,14 +24,6 @@ export const DEMO_CONCEPTS: { slug: string; title: string; query: string }[] = [
   { slug: "creative-writing", title: "Creative writing", query: "creative writing" },
   { slug: "translation", title: "Translation", query: "translation" },
 ];
-export const CONCEPT_K = 200;
-/**
- * Cosine cut-off for the concepts. Measured on the demo pool with the offline fallback: at 0.15–0.25
- * every concept retrieves its subtopic (20–46 samples) and ranks the intended specialist first
- * (data/demo/README.md); at 0.35 some subtopics lose a third of their samples.
- */
-export const CONCEPT_THRESHOLD = 0.2;
-
 function slugOf(benchmark: string): string {
   return `benchmark-${benchmark.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}`.slice(0, 80);
 }

@@ -1,6 +1,7 @@
 // CSV and JSON exports of a leaderboard exactly as shown (rows filtered and sorted), named after the
 // query that produced them. Pure functions; the download itself happens in the browser.
 import type { ApiLeaderboardRow } from "./response";
+import { VIEW_KEYS } from "./view-state";
 
 export interface ExportMeta {
   /** The URL parameters of the view (selection, method, baseline, …). */
@@ -80,7 +81,7 @@ const MAX_NAME = 120;
 export function exportFilename(params: URLSearchParams, ext: "csv" | "json", prefix = "onebench"): string {
   const parts: string[] = [];
   for (const [key, value] of params) {
-    if (key === "sort" || key === "find") continue;
+    if ((VIEW_KEYS as readonly string[]).includes(key)) continue;
     const v = value.toLowerCase().replace(/[^a-z0-9.]+/g, "-").replace(/^-+|-+$/g, "");
     if (v) parts.push(`${key}-${v}`);
   }

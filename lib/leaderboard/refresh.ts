@@ -6,7 +6,7 @@ import { clearRefresh, listStaleSlugs, markRefreshProgress, markRefreshQueued } 
 import { swapSnapshot } from "@/lib/db/queries/snapshots";
 import { enqueue, QUEUES } from "@/lib/queue";
 import { pendingEmbeddings, activeEmbedder } from "@/lib/retrieval/active";
-import { computeLeaderboard, type LiveLeaderboard } from "./compute";
+import { liveLeaderboard, type LiveLeaderboard } from "./compute";
 import { getSavedLeaderboard, savedQuery } from "./saved";
 
 export type RefreshOutcome =
@@ -28,7 +28,7 @@ export async function refreshSnapshot(slug: string): Promise<RefreshOutcome> {
   const t0 = performance.now();
   let result;
   try {
-    result = await computeLeaderboard(savedQuery(saved), { ci: "bootstrap", useCache: false });
+    result = await liveLeaderboard(savedQuery(saved), { ci: "bootstrap", useCache: false });
   } catch (err) {
     // Not "refreshing" forever: the page shows the old snapshot again, and the job's retries or
     // the next catch-up try anew.

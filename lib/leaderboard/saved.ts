@@ -4,7 +4,8 @@ import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { getSavedLeaderboardRow, insertSavedLeaderboard, listSavedLeaderboardRows, type SavedLeaderboardRow } from "@/lib/db/queries/saved-leaderboards";
 import { loadSnapshots, type SnapshotRow } from "@/lib/db/queries/snapshots";
-import { METHODS, type LeaderboardQuery, type Method } from "./params";
+import { METHODS, type Method } from "@/lib/selection/methods";
+import type { LeaderboardQuery } from "@/lib/selection/schema";
 import type { LiveLeaderboard } from "./compute";
 
 const list = z.array(z.string().trim().min(1).max(200)).max(50).default([]);

@@ -1,15 +1,13 @@
 // The evidence behind one leaderboard row: the samples of a selection on which the model has a
-// result, in retrieval order, with its raw outcome on each (./outcomes.ts).
+// result, in retrieval order, with its raw outcome on each (./outcomes.ts). The retrieval and the
+// batch are the leaderboard computation's own.
 import { computeLeaderboard } from "@/lib/leaderboard/compute";
-import { loadBatch } from "@/lib/leaderboard/load-batch";
-import { leaderboardQuerySchema, type Selection } from "@/lib/leaderboard/params";
 import type { ApiLeaderboardRow } from "@/lib/leaderboard/response";
 import { tieredGroups } from "@/lib/ranking/groups";
-import { retrieve } from "@/lib/retrieval/retrieve";
 import { loadSampleSummaries } from "@/lib/samples/summaries";
+import { DEFAULT_EVIDENCE_LIMIT } from "@/lib/selection/route-schemas";
+import { defaultLeaderboardQuery, type Selection } from "@/lib/selection/schema";
 import { modelOutcomes, type SampleOutcome } from "./outcomes";
-
-export const DEFAULT_EVIDENCE_LIMIT = 200;
 
 export interface EvidenceSample extends SampleOutcome {
   id: string;
@@ -34,8 +32,8 @@ export interface Evidence {
 }
 
 export async function modelEvidence(name: string, selection: Selection, limit = DEFAULT_EVIDENCE_LIMIT): Promise<Evidence> {
-  const [lb, retrieval] = await Promise.all([computeLeaderboard({ ...leaderboardQuerySchema.parse({}), ...selection }), retrieve(selection)]);
-  const { batch, samplePks } = await loadBatch(retrieval.samples.map((s) => s.pk));
+  const { leaderboard: lb, retrieval, loaded } = await computeLeaderboard(defaultLeaderboardQuery(selection));
+  const { batch, samplePks } = loaded;
   const m = batch.modelNames.indexOf(name);
   const outcomes = m >= 0 ? modelOutcomes(batch, tieredGroups(batch), m) : new Map<number, SampleOutcome>();
   const indexOfPk = new Map(samplePks.map((pk, i) => [pk, i]));

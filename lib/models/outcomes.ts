@@ -3,7 +3,7 @@
 // total how many models it finished strictly ahead of, strictly behind, and level with.
 import type { TieredGroups } from "@/lib/ranking/groups";
 import { WINNER_A, WINNER_B, WINNER_TIE, type MeasurementBatch } from "@/lib/ranking/measurements";
-import { entryValue, groupKey, groupKind, metricDirections } from "@/lib/compare/group-labels";
+import { entryValue, groupKey, groupKind, metricDirections } from "@/lib/ranking/group-labels";
 import { formatValue } from "@/lib/format";
 
 export interface SampleOutcome {

@@ -1,14 +1,12 @@
 // Where every model is strong and weak across the whole pool: one Plackett–Luce fit per benchmark
-// and per frequent tag (lib/compare/subset-fits.ts), over all models, baseline fixed at 0. Shared
-// by every model page and cached per data version (a new upload bumps it, so it is never stale).
-import { env } from "@/lib/env";
+// and per frequent tag (lib/ranking/subset-fits.ts), over all models, baseline fixed at 0. Shared
+// by every model page and cached per data version (a new upload bumps it, so it is never stale);
+// on a miss it fits the batch of the overall leaderboard's computation.
 import { dataVersion } from "@/lib/db/data-version";
-import { configuredBaseline } from "@/lib/leaderboard/compute";
-import { loadBatch } from "@/lib/leaderboard/load-batch";
-import { selectionSchema } from "@/lib/leaderboard/params";
-import { DEFAULT_PRIOR } from "@/lib/ranking/prior";
-import { retrieve } from "@/lib/retrieval/retrieve";
-import { benchmarkSubsets, fitSubsets, topTagSubsets, type SubsetFit } from "@/lib/compare/subset-fits";
+import { computeLeaderboard, type ComputedLeaderboard } from "@/lib/leaderboard/compute";
+import { benchmarkSubsets, fitSubsets, topTagSubsets, type SubsetFit } from "@/lib/ranking/subset-fits";
+import { fitBaseline, resolveQuery } from "@/lib/selection/defaults";
+import { defaultLeaderboardQuery } from "@/lib/selection/schema";
 
 /** Tags fitted on their own: the most frequent ones with enough samples to say something. */
 export const PROFILE_TAGS = 40;
@@ -23,12 +21,9 @@ export interface PoolFits {
 const g = globalThis as unknown as { __portalPoolFits?: Map<string, Promise<PoolFits>> };
 const cache = (g.__portalPoolFits ??= new Map());
 
-async function computePoolFits(): Promise<PoolFits> {
-  const retrieval = await retrieve(selectionSchema.parse({}));
-  const { batch } = await loadBatch(retrieval.samples.map((s) => s.pk));
-  const wanted = configuredBaseline();
-  const baseline = batch.modelNames.includes(wanted) ? wanted : undefined;
-  const opts = { baseline, prior: env().PL_PRIOR ?? DEFAULT_PRIOR };
+function fitPool({ query, loaded: { batch } }: ComputedLeaderboard): PoolFits {
+  const baseline = fitBaseline(query, batch.modelNames);
+  const opts = { baseline, prior: query.prior };
   return {
     baseline: baseline ?? "",
     benchmarks: fitSubsets(batch, benchmarkSubsets(batch), opts),
@@ -37,11 +32,12 @@ async function computePoolFits(): Promise<PoolFits> {
 }
 
 export async function poolFits(): Promise<PoolFits> {
-  const key = JSON.stringify([await dataVersion(), configuredBaseline(), env().PL_PRIOR ?? null]);
+  const { baseline, prior } = resolveQuery(defaultLeaderboardQuery());
+  const key = JSON.stringify([await dataVersion(), baseline, prior]);
   let hit = cache.get(key);
   if (!hit) {
     cache.clear();
-    hit = computePoolFits();
+    hit = computeLeaderboard(defaultLeaderboardQuery()).then(fitPool);
     cache.set(key, hit);
     hit.catch(() => cache.delete(key));
   }

@@ -1,12 +1,22 @@
 // lib/models on the demo data: strengths and weaknesses by benchmark and tag, and the evidence
 // behind a leaderboard row.
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { pool } from "@/lib/db/client";
 import { importFile } from "@/lib/ingest";
-import { selectionSchema } from "@/lib/leaderboard/params";
+import type { Selection } from "@/lib/selection/schema";
+import { selectionSchema } from "@/lib/selection/schema";
+import { hasSelection } from "@/lib/selection/url";
 import { getSampleDetail } from "@/lib/samples/detail";
 import { resetDatabase } from "@/test/db";
 import { modelProfile } from "./profile";
+
+// The real retrieval, with its calls recorded: a profile must not retrieve a selection twice.
+const retrieved = vi.hoisted(() => [] as Selection[]);
+vi.mock("@/lib/retrieval/retrieve", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/retrieval/retrieve")>();
+  return { ...real, retrieve: (selection: Selection) => (retrieved.push(selection), real.retrieve(selection)) };
+});
 
 beforeAll(async () => {
   await resetDatabase();
@@ -69,6 +79,19 @@ describe("modelProfile", () => {
     const tier = group.tiers.findIndex((t) => t.models.includes("helix-bio-34b"));
     expect(first.loses_to).toBe(group.tiers.slice(0, tier).flatMap((t) => t.models).length);
     expect(first.beats).toBe(group.tiers.slice(tier + 1).flatMap((t) => t.models).length);
+  });
+
+  it("retrieves the pool and the selection once each: pool fits, the overall row and the evidence share the computations", async () => {
+    // A new data version (nothing else changes): every cached computation is out of date.
+    await pool().query(`UPDATE pool_state SET data_version = data_version + 1`);
+    const before = retrieved.length;
+    const p = (await modelProfile("helix-bio-34b", selectionSchema.parse({ tag: "biology", k: "31" }), { limit: 3 }))!;
+    const calls = retrieved.slice(before);
+    expect(calls.filter((s) => !hasSelection(s))).toHaveLength(1);
+    expect(calls.filter((s) => s.tag.join() === "biology" && s.k === 31)).toHaveLength(1);
+    expect(calls).toHaveLength(2);
+    expect(p.evidence!.n_retrieved).toBe(31);
+    expect(p.overall?.n_models).toBe(16);
   });
 
   it("limits the evidence list but counts every sample", async () => {

@@ -1,12 +1,11 @@
 // GET /api/models/{name}: where a model is strong and where it is weak — its Plackett–Luce score
 // (relative to the baseline) and rank in every benchmark and frequent tag of the pool — and, with
 // a selection, the samples behind its row of that selection's leaderboard.
-import { computeLeaderboard } from "@/lib/leaderboard/compute";
-import { leaderboardQuerySchema, type Selection } from "@/lib/leaderboard/params";
-import type { SubsetFit } from "@/lib/compare/subset-fits";
-import { pickSelection } from "@/lib/compare/params";
+import { liveLeaderboard } from "@/lib/leaderboard/compute";
+import type { SubsetFit } from "@/lib/ranking/subset-fits";
+import { defaultLeaderboardQuery, pickSelection, type Selection } from "@/lib/selection/schema";
+import { hasSelection } from "@/lib/selection/url";
 import { modelEvidence, type Evidence } from "./evidence";
-import { hasSelection } from "./links";
 import { poolFits } from "./pool-fits";
 import { findVisibleModels } from "@/lib/db/queries/models";
 
@@ -67,11 +66,9 @@ function standings(fits: SubsetFit[], name: string): Standing[] {
 export async function modelProfile(name: string, selection?: Selection, opts: { limit?: number } = {}): Promise<ModelProfile | null> {
   if (!(await findVisibleModels([name])).has(name)) return null;
   const sel = selection && hasSelection(selection) ? pickSelection(selection) : null;
-  const [fits, lb, evidence] = await Promise.all([
-    poolFits(),
-    computeLeaderboard(leaderboardQuerySchema.parse({})),
-    sel ? modelEvidence(name, sel, opts.limit) : Promise.resolve(null),
-  ]);
+  const [fits, evidence] = await Promise.all([poolFits(), sel ? modelEvidence(name, sel, opts.limit) : Promise.resolve(null)]);
+  // After the pool fits: when they were computed just now, the overall answer was cached with them.
+  const lb = await liveLeaderboard(defaultLeaderboardQuery());
   const row = lb.models.find((r) => r.model === name);
   return {
     model: name,

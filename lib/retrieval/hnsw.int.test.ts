@@ -4,7 +4,7 @@
 // prefers the exact scan), and the default threshold drops it again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, pool } from "@/lib/db/client";
-import { leaderboardQuerySchema, type Selection } from "@/lib/leaderboard/params";
+import { leaderboardQuerySchema, type Selection } from "@/lib/selection/schema";
 import { resetDatabase } from "@/test/db";
 import { importDemo } from "@/test/demo";
 import { activeEmbedder } from "./active";

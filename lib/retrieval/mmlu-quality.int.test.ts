@@ -10,7 +10,7 @@ import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, pool } from "@/lib/db/client";
 import { importFile } from "@/lib/ingest";
-import { leaderboardQuerySchema } from "@/lib/leaderboard/params";
+import { leaderboardQuerySchema } from "@/lib/selection/schema";
 import { resetDatabase } from "@/test/db";
 import { embedPendingSamples } from "./embed-pool";
 import { retrieve } from "./retrieve";

@@ -1,7 +1,8 @@
 // A selection (query text + filters) → sample primary keys with similarities, using the active
 // embedder. Shared by the live leaderboard, GET /api/samples and snapshot refreshes.
 import { ApiError } from "@/lib/api/errors";
-import { DEFAULT_K, type Selection } from "@/lib/leaderboard/params";
+import { DEFAULT_K } from "@/lib/selection/defaults";
+import type { Selection } from "@/lib/selection/schema";
 import { activeEmbedder } from "./active";
 import { parseMetadataFilters, retrieveSamples, type RetrievedSample } from "./search";
 

@@ -4,7 +4,7 @@
 // scanned exactly; large ones through an HNSW index (lib/retrieval/hnsw.ts) when it exists.
 import { pool, withTransaction } from "@/lib/db/client";
 import { visibleSamplesSql } from "@/lib/ingest/visibility";
-import type { Selection } from "@/lib/leaderboard/params";
+import type { Selection } from "@/lib/selection/schema";
 import { vectorIndexExists } from "./hnsw";
 
 export interface RetrievedSample {

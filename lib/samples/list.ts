@@ -1,9 +1,10 @@
 // GET /api/samples: the samples a selection retrieves, best first (by similarity to `q`; by
-// storage order without a query text), one page at a time.
-import { retrieve } from "@/lib/retrieval/retrieve";
-import type { Selection } from "@/lib/leaderboard/params";
+// storage order without a query text), one page at a time. A page that also ranks the selection
+// lists the leaderboard computation's own retrieval (samplePage).
+import { retrieve, type Retrieval } from "@/lib/retrieval/retrieve";
+import { DEFAULT_LIMIT, type Page } from "@/lib/selection/route-schemas";
+import type { Selection } from "@/lib/selection/schema";
 import { loadSampleSummaries } from "./summaries";
-import { DEFAULT_LIMIT, type Page } from "./params";
 
 export interface ListedSample {
   id: string;
@@ -29,9 +30,12 @@ export interface SampleList {
 }
 
 export async function listSamples(selection: Selection, page: Page = {}): Promise<SampleList> {
+  return samplePage(await retrieve(selection), page);
+}
+
+export async function samplePage(retrieval: Retrieval, page: Page = {}): Promise<SampleList> {
   const offset = page.offset ?? 0;
   const limit = page.limit ?? DEFAULT_LIMIT;
-  const retrieval = await retrieve(selection);
   const slice = retrieval.samples.slice(offset, offset + limit);
   const summaries = await loadSampleSummaries(slice.map((s) => s.pk));
   const similarity = new Map(slice.map((s) => [s.pk, s.similarity]));

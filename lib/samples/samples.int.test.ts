@@ -3,7 +3,7 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { importFile } from "@/lib/ingest";
-import { selectionSchema } from "@/lib/leaderboard/params";
+import { selectionSchema } from "@/lib/selection/schema";
 import { resetDatabase } from "@/test/db";
 import { getSampleDetail } from "./detail";
 import { listSamples } from "./list";

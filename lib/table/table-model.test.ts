@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSort, shownRows } from "@/lib/leaderboard/url-state";
+import { parseSort, shownRows } from "@/lib/leaderboard/view-state";
 import { ariaSort, columnsOf, sortingState, tableModel } from "./table-model";
 
 interface Row {

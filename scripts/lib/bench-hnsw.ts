@@ -1,7 +1,7 @@
 // The HNSW path of retrieval on a benchmark's pool, with the index threshold lowered so the pool
 // counts as large: build time, then per query the exact scan against the index (as the planner
 // chooses it, and forced), with and without a selective filter: latency and recall of the top k.
-import { leaderboardQuerySchema, type Selection } from "@/lib/leaderboard/params";
+import { leaderboardQuerySchema, type Selection } from "@/lib/selection/schema";
 import { activeEmbedder } from "@/lib/retrieval/active";
 import { ensureVectorIndex } from "@/lib/retrieval/hnsw";
 import { parseMetadataFilters, searchSamples, type SearchResult } from "@/lib/retrieval/search";

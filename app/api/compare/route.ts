@@ -1,11 +1,13 @@
 import { NextResponse } from "next/server";
-import { handler, parseQuery } from "@/lib/api/handler";
+import { handler } from "@/lib/api/handler";
 import { compareModels } from "@/lib/compare/compare";
-import { compareQuerySchema, pickSelection } from "@/lib/compare/params";
+import { parseParams } from "@/lib/selection/parse";
+import { compareQuerySchema } from "@/lib/selection/route-schemas";
+import { pickSelection } from "@/lib/selection/schema";
 
 export const dynamic = "force-dynamic";
 
 export const GET = handler(async (req) => {
-  const q = parseQuery(req.nextUrl.searchParams, compareQuerySchema);
+  const q = parseParams(req.nextUrl.searchParams, compareQuerySchema);
   return NextResponse.json(await compareModels({ models: q.models, selection: pickSelection(q) }));
 });

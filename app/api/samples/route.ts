@@ -1,12 +1,13 @@
 import { NextResponse } from "next/server";
-import { handler, parseQuery } from "@/lib/api/handler";
-import { pickSelection } from "@/lib/compare/params";
+import { handler } from "@/lib/api/handler";
 import { listSamples } from "@/lib/samples/list";
-import { samplesQuerySchema } from "@/lib/samples/params";
+import { parseParams } from "@/lib/selection/parse";
+import { samplesQuerySchema } from "@/lib/selection/route-schemas";
+import { pickSelection } from "@/lib/selection/schema";
 
 export const dynamic = "force-dynamic";
 
 export const GET = handler(async (req) => {
-  const q = parseQuery(req.nextUrl.searchParams, samplesQuerySchema);
+  const q = parseParams(req.nextUrl.searchParams, samplesQuerySchema);
   return NextResponse.json(await listSamples(pickSelection(q), { limit: q.limit, offset: q.offset }));
 });

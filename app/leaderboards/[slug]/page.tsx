@@ -5,10 +5,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { dataVersion } from "@/lib/db/data-version";
-import { configuredBaseline } from "@/lib/leaderboard/compute";
-import { getSavedLeaderboard, savedQuery } from "@/lib/leaderboard/saved";
-import { fromRecord, hasAggregationOverride, leaderboardHref } from "@/lib/leaderboard/url-state";
 import { listVisibleModels } from "@/lib/db/queries/models";
+import { getSavedLeaderboard, savedQuery } from "@/lib/leaderboard/saved";
+import { resolveQuery } from "@/lib/selection/defaults";
+import { fromRecord, hasAggregationOverride, leaderboardHref } from "@/lib/selection/url";
 import { PageHeader } from "@/components/ui/page-header";
 import { LeaderboardView } from "@/components/leaderboard/leaderboard-view";
 import { LiveProblem } from "@/components/leaderboard/live-result";
@@ -51,7 +51,7 @@ export default async function SavedLeaderboardPage({ params, searchParams }: Pro
           basePath={basePath}
           params={sp}
           defaultMethod={saved.method}
-          defaultBaseline={saved.baseline ?? configuredBaseline()}
+          defaultBaseline={resolveQuery(stored).baseline}
           allModels={names}
           exportPrefix={`onebench_${slug}`}
         />

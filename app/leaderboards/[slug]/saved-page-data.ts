@@ -1,12 +1,12 @@
 // What the saved-leaderboard page shows: the cached snapshot, or, when the URL changes the
 // aggregation or no snapshot exists yet, a live computation of the stored query.
-import { ApiError } from "@/lib/api/errors";
-import { parseQuery } from "@/lib/api/handler";
-import { computeLeaderboard, type LiveLeaderboard } from "@/lib/leaderboard/compute";
-import { aggregationSchema, METHOD_LABELS, type LeaderboardQuery } from "@/lib/leaderboard/params";
+import { liveLeaderboard, type LiveLeaderboard } from "@/lib/leaderboard/compute";
+import { tryLive, type LiveFailure } from "@/lib/leaderboard/live";
 import { savedQuery, type SavedLeaderboard, type Snapshot } from "@/lib/leaderboard/saved";
-import { hasAggregationOverride } from "@/lib/leaderboard/url-state";
-import { tryLive, type LiveFailure } from "@/components/leaderboard/live-result";
+import { METHOD_LABELS } from "@/lib/selection/methods";
+import { tryParseParams } from "@/lib/selection/parse";
+import { aggregationSchema, type LeaderboardQuery } from "@/lib/selection/schema";
+import { hasAggregationOverride } from "@/lib/selection/url";
 import type { LeaderboardSource } from "@/components/leaderboard/provenance";
 
 type Saved = SavedLeaderboard & { snapshot: Snapshot | null };
@@ -25,15 +25,11 @@ export async function savedPageData(saved: Saved, sp: URLSearchParams, version: 
   }
   let query: LeaderboardQuery = stored;
   if (hasAggregationOverride(sp)) {
-    try {
-      const agg = parseQuery(sp, aggregationSchema);
-      query = { ...stored, ...agg, method: sp.has("method") ? agg.method : stored.method, baseline: agg.baseline ?? stored.baseline };
-    } catch (err) {
-      if (err instanceof ApiError) return { ok: false, failure: { ok: false, kind: "bad-request", message: err.message } };
-      throw err;
-    }
+    const { data: agg, error } = tryParseParams(sp, aggregationSchema);
+    if (error !== null) return { ok: false, failure: { ok: false, kind: "bad-request", message: error } };
+    query = { ...stored, ...agg, method: sp.has("method") ? agg.method : stored.method, baseline: agg.baseline ?? stored.baseline };
   }
-  const live = await tryLive(() => computeLeaderboard(query));
+  const live = await tryLive(() => liveLeaderboard(query));
   if (!live.ok) return { ok: false, failure: live };
   const note = saved.snapshot
     ? `not the cached snapshot (${METHOD_LABELS[saved.method]}, bootstrap intervals), because the view was changed`

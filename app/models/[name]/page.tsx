@@ -10,12 +10,12 @@ import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, Notice } from "@/components/ui/states";
 import { ApiError } from "@/lib/api/errors";
-import { parsePageQuery, type PageSearchParams } from "@/lib/compare/page-query";
-import { pickSelection } from "@/lib/compare/params";
-import { hasSelection, selectionQueryString } from "@/lib/models/links";
-import { modelQuerySchema } from "@/lib/models/params";
 import { modelProfile, type ModelProfile, type Standing } from "@/lib/models/profile";
 import { decodeSegment } from "@/lib/samples/links";
+import { tryParseParams, type PageSearchParams } from "@/lib/selection/parse";
+import { modelQuerySchema } from "@/lib/selection/route-schemas";
+import { pickSelection, type Selection } from "@/lib/selection/schema";
+import { compareHref, hasSelection, leaderboardHref } from "@/lib/selection/url";
 
 export const dynamic = "force-dynamic";
 
@@ -64,14 +64,14 @@ function Standings({ profile, kind }: { profile: ModelProfile; kind: "benchmark"
   );
 }
 
-function EvidenceCard({ profile, query }: { profile: ModelProfile; query: string }) {
+function EvidenceCard({ profile, selection }: { profile: ModelProfile; selection: Selection }) {
   const e = profile.evidence!;
   const row = e.row;
   return (
     <Card
       title="The samples behind this leaderboard row (Plackett–Luce)"
       actions={
-        <Link href={`/leaderboard?${query}`} className="text-sm text-indigo-700 underline">
+        <Link href={leaderboardHref(selection)} className="text-sm text-indigo-700 underline">
           Back to the leaderboard
         </Link>
       }
@@ -109,7 +109,7 @@ function EvidenceCard({ profile, query }: { profile: ModelProfile; query: string
 
 export default async function ModelPage({ params, searchParams }: Props) {
   const name = decodeSegment((await params).name);
-  const parsed = parsePageQuery(await searchParams, modelQuerySchema);
+  const parsed = tryParseParams(await searchParams, modelQuerySchema);
   if (parsed.error !== null) return <ErrorState title="These parameters are not valid">{parsed.error}</ErrorState>;
   const selection = pickSelection(parsed.data);
   let profile: ModelProfile | null;
@@ -120,7 +120,6 @@ export default async function ModelPage({ params, searchParams }: Props) {
     throw err;
   }
   if (!profile) notFound();
-  const query = selectionQueryString(selection);
   const o = profile.overall;
   return (
     <div className="space-y-5">
@@ -140,7 +139,7 @@ export default async function ModelPage({ params, searchParams }: Props) {
         }
         actions={
           <Link
-            href={`/compare?${[profile.model, ...profile.peers].map((m) => `models=${encodeURIComponent(m)}`).join("&")}${query ? `&${query}` : ""}`}
+            href={compareHref([profile.model, ...profile.peers], selection)}
             className="rounded-md border border-indigo-200 bg-white px-3 py-1.5 text-sm text-indigo-700 hover:bg-indigo-50"
           >
             Compare with the top models
@@ -152,7 +151,7 @@ export default async function ModelPage({ params, searchParams }: Props) {
           <div className="text-sm text-slate-600">
             Selection: <SelectionSummary selection={selection} />
           </div>
-          <EvidenceCard profile={profile} query={query} />
+          <EvidenceCard profile={profile} selection={selection} />
         </div>
       ) : (
         <Notice>Open this page from a leaderboard row (or pick a benchmark below) to see the samples behind that row with this model&apos;s outcome on each.</Notice>

@@ -1,10 +1,11 @@
 // One Plackett–Luce fit per subset of a batch's samples (a benchmark, a tag): where a model is
-// strong and where it is weak. Each subset is cut with the engine's `selectSamples` and ranked by
-// `rank` exactly as a leaderboard would be, with the baseline fixed at 0 wherever it has data.
-import { rank } from "@/lib/ranking/leaderboard";
-import { samplesPerModel, type MeasurementBatch } from "@/lib/ranking/measurements";
-import { selectSamples } from "@/lib/ranking/subset";
-import type { LeaderboardRow } from "@/lib/ranking/leaderboard-types";
+// strong and where it is weak (compare's per-benchmark bars, model pages' standings). Each subset
+// is cut with `selectSamples` (./subset.ts) and ranked by `rank` (./leaderboard.ts) exactly as a
+// leaderboard would be, with the baseline fixed at 0 wherever it has data.
+import { rank } from "./leaderboard";
+import { samplesPerModel, type MeasurementBatch } from "./measurements";
+import { selectSamples } from "./subset";
+import type { LeaderboardRow } from "./leaderboard-types";
 
 export interface Subset {
   name: string;

@@ -1,26 +1,18 @@
 import { describe, expect, it } from "vitest";
+import { selectionSchema } from "./schema";
 import {
+  compareHref,
   fromRecord,
   hasAggregationOverride,
+  hasSelection,
   leaderboardHref,
   modelHref,
-  nextSort,
-  parseSort,
-  formatSort,
   queryParams,
-  shownRows,
+  samplesHref,
+  selectionQueryString,
   withoutEmpty,
   withParams,
-} from "./url-state";
-
-const row = (model: string, rank: number | null, score: number | null, n = 10, win: number | null = null) => ({
-  model,
-  rank,
-  score,
-  p_beats_baseline: score === null ? null : 1 / (1 + Math.exp(-score)),
-  win_rate: win === null ? null : { weighted: win },
-  n_samples: n,
-});
+} from "./url";
 
 describe("queryParams / hrefs", () => {
   it("writes the selection and aggregation in a stable order and leaves out the default method", () => {
@@ -36,6 +28,23 @@ describe("queryParams / hrefs", () => {
 
   it("builds model links with the selection only (the model page shows the Plackett–Luce row)", () => {
     expect(modelHref("helix bio/34b", { q: "antibodies", models: ["a"], method: "mean" })).toBe("/models/helix%20bio%2F34b?q=antibodies");
+    expect(modelHref("Alpaca (7B)/v2", selectionSchema.parse({ tag: "x y" }))).toBe("/models/Alpaca%20(7B)%2Fv2?tag=x+y");
+  });
+
+  it("keeps only the selection's parameters that are set", () => {
+    const sel = selectionSchema.parse({ q: "antibodies", benchmark: ["a", "b"], meta: "difficulty:hard" });
+    expect(selectionQueryString(sel)).toBe("q=antibodies&benchmark=a&benchmark=b&meta=difficulty%3Ahard");
+    expect(hasSelection(sel)).toBe(true);
+    expect(hasSelection(selectionSchema.parse({}))).toBe(false);
+  });
+
+  it("links compare pages with the models first, and sample pages with their offset", () => {
+    const sel = selectionSchema.parse({ tag: "x y" });
+    expect(compareHref(["Alpaca (7B)", "b"], sel)).toBe("/compare?models=Alpaca%20(7B)&models=b&tag=x+y");
+    expect(compareHref([], sel)).toBe("/compare?tag=x+y");
+    expect(compareHref([], selectionSchema.parse({}))).toBe("/compare");
+    expect(samplesHref(sel, { offset: 50 })).toBe("/samples?tag=x+y&offset=50");
+    expect(samplesHref(selectionSchema.parse({}), { offset: 0, limit: 20 })).toBe("/samples?offset=0&limit=20");
   });
 });
 
@@ -44,28 +53,6 @@ describe("withParams", () => {
     const cur = new URLSearchParams("q=x&method=elo&models=a&models=b");
     expect(withParams("/leaderboard", cur, { method: "mean", models: [] })).toBe("/leaderboard?q=x&method=mean");
     expect(withParams("/leaderboard", cur, { q: null, method: null, models: null })).toBe("/leaderboard");
-  });
-});
-
-describe("sort", () => {
-  it("parses, formats and flips", () => {
-    expect(parseSort("-score")).toEqual({ key: "score", desc: true });
-    expect(parseSort("bogus")).toEqual({ key: "rank", desc: false });
-    expect(formatSort({ key: "rank", desc: false })).toBeNull();
-    expect(formatSort({ key: "n", desc: true })).toBe("-n");
-    expect(nextSort({ key: "rank", desc: false }, "score")).toEqual({ key: "score", desc: true });
-    expect(nextSort({ key: "score", desc: true }, "score")).toEqual({ key: "score", desc: false });
-    expect(nextSort({ key: "rank", desc: false }, "model")).toEqual({ key: "model", desc: false });
-  });
-
-  it("sorts with missing values last and filters by name", () => {
-    const rows = [row("b", 2, 0.5, 30, 40), row("a", 1, 1, 20), row("c", null, null, 50, 60), row("d", 3, -1, 40, 55)];
-    expect(shownRows(rows, { key: "rank", desc: false }).map((r) => r.model)).toEqual(["a", "b", "d", "c"]);
-    expect(shownRows(rows, { key: "score", desc: false }).map((r) => r.model)).toEqual(["d", "b", "a", "c"]);
-    expect(shownRows(rows, { key: "win", desc: true }).map((r) => r.model)).toEqual(["c", "d", "b", "a"]);
-    expect(shownRows(rows, { key: "n", desc: true }).map((r) => r.model)).toEqual(["c", "d", "b", "a"]);
-    expect(shownRows(rows, { key: "model", desc: true }).map((r) => r.model)).toEqual(["d", "c", "b", "a"]);
-    expect(shownRows(rows, { key: "rank", desc: false }, " B ").map((r) => r.model)).toEqual(["b"]);
   });
 });
 

@@ -1,19 +1,10 @@
-// The parameters that select samples and shape a leaderboard, shared by GET /api/leaderboard, the
-// pages (URL state) and saved leaderboards. Validated once here.
+// The parameters that choose samples (the selection: q, k, threshold, benchmark, task, tag, meta)
+// and how they are aggregated (method, baseline, models, prior), validated once here for every API
+// route and page; a saved leaderboard stores the same query (lib/leaderboard/saved.ts savedQuery).
+// Messages name the constraint; the parser (./parse.ts) prefixes the parameter's name.
 import { z } from "zod";
 import { repeated } from "@/lib/api/handler";
-
-export const METHODS = ["plackett-luce", "bradley-terry", "elo", "mean", "borda", "win-rate"] as const;
-export type Method = (typeof METHODS)[number];
-
-export const METHOD_LABELS: Record<Method, string> = {
-  "plackett-luce": "Plackett–Luce",
-  "bradley-terry": "Bradley–Terry",
-  elo: "Elo",
-  mean: "Mean score",
-  borda: "Borda count",
-  "win-rate": "Win rate",
-};
+import { DEFAULT_METHOD, METHODS } from "./methods";
 
 const number = (name: string) =>
   z
@@ -40,7 +31,7 @@ export type Selection = z.infer<typeof selectionSchema>;
 
 /** How the selected samples are aggregated. */
 export const aggregationSchema = z.object({
-  method: z.enum(METHODS, { message: `must be one of ${METHODS.join(", ")}` }).default("plackett-luce"),
+  method: z.enum(METHODS, { message: `must be one of ${METHODS.join(", ")}` }).default(DEFAULT_METHOD),
   baseline: z.string().trim().min(1).max(200).optional(),
   models: repeated,
   prior: number("prior").pipe(z.number().min(0, "must be ≥ 0").max(1000, "must be at most 1000")).optional(),
@@ -50,4 +41,15 @@ export type Aggregation = z.infer<typeof aggregationSchema>;
 export const leaderboardQuerySchema = selectionSchema.extend(aggregationSchema.shape);
 export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
 
-export const DEFAULT_K = 1000;
+/** Only the selection's own fields (a parsed request carries others, e.g. `models` or `limit`). */
+export function pickSelection(s: Selection): Selection {
+  return { q: s.q, k: s.k, threshold: s.threshold, benchmark: s.benchmark, task: s.task, tag: s.tag, meta: s.meta };
+}
+
+/**
+ * The selection's leaderboard with the default aggregation (Plackett–Luce over every model, the
+ * portal's baseline and prior): what compare, model pages and the home page rank with.
+ */
+export function defaultLeaderboardQuery(selection?: Selection): LeaderboardQuery {
+  return { ...leaderboardQuerySchema.parse({}), ...(selection ? pickSelection(selection) : {}) };
+}

@@ -1,7 +1,8 @@
-// Reading tiered groups (lib/ranking/groups.ts) back in the terms of the results format: the kind
-// and key of a group, and a member's measured value with its original sign.
-import { KIND_SCORE, KIND_UNIT_TEST, type TieredGroups } from "@/lib/ranking/groups";
-import type { MeasurementBatch } from "@/lib/ranking/measurements";
+// Reading tiered groups (./groups.ts) back in the terms of the results format: the kind and key of
+// a group, and a member's measured value with its original sign (compare's disagreements, a
+// model's outcomes on its evidence samples).
+import { KIND_SCORE, KIND_UNIT_TEST, type TieredGroups } from "./groups";
+import type { MeasurementBatch } from "./measurements";
 
 export type GroupKind = "score" | "unit_test" | "ranking";
 

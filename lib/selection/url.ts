@@ -1,22 +1,14 @@
-// The leaderboard views keep their whole state in the URL (selection, method, baseline, models,
-// prior, sort, row filter) so any view can be shared. This module turns that state into URLs and
-// back. It has no server imports: client components use it too.
-import type { LeaderboardQuery } from "./params";
-
-export const SORT_KEYS = ["rank", "model", "score", "p", "win", "n"] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
-export interface Sort {
-  key: SortKey;
-  desc: boolean;
-}
-export const DEFAULT_SORT: Sort = { key: "rank", desc: false };
+// The canonical URL form of a selection and its aggregation: one key order (selection, then
+// aggregation), the default method left out, empty values dropped. Every link that carries a
+// selection is built here, and pages read their parameters back through ./parse.ts. No server
+// imports: client components use it too.
+import { DEFAULT_METHOD } from "./methods";
+import type { LeaderboardQuery, Selection } from "./schema";
 
 /** The selection keys (which samples), in the order they appear in URLs. */
 export const SELECTION_KEYS = ["q", "k", "threshold", "benchmark", "task", "tag", "meta"] as const;
 /** The aggregation keys (how the samples are ranked). */
 export const AGGREGATION_KEYS = ["method", "baseline", "models", "prior"] as const;
-/** Keys that only change how rows are shown, never what is computed. */
-export const VIEW_KEYS = ["sort", "find"] as const;
 
 type Value = string | number | string[] | null | undefined;
 export type ParamRecord = Partial<Record<string, Value>>;
@@ -44,7 +36,7 @@ export function queryParams(q: Partial<LeaderboardQuery>, opts: { aggregation?: 
     meta: q.meta,
   };
   if (opts.aggregation !== false) {
-    record.method = q.method && q.method !== "plackett-luce" ? q.method : undefined;
+    record.method = q.method && q.method !== DEFAULT_METHOD ? q.method : undefined;
     record.baseline = q.baseline;
     record.models = q.models;
     record.prior = q.prior;
@@ -52,7 +44,17 @@ export function queryParams(q: Partial<LeaderboardQuery>, opts: { aggregation?: 
   return toSearchParams(record, [...SELECTION_KEYS, ...AGGREGATION_KEYS]);
 }
 
-function withQuery(path: string, sp: URLSearchParams): string {
+/** Query string of a selection alone (only the parameters that are set), without the leading "?". */
+export function selectionQueryString(sel: Partial<Selection>): string {
+  return queryParams(sel, { aggregation: false }).toString();
+}
+
+/** Whether the selection narrows the pool at all. */
+export function hasSelection(sel: Partial<Selection>): boolean {
+  return selectionQueryString(sel) !== "";
+}
+
+function withQuery(path: string, sp: URLSearchParams | string): string {
   const s = sp.toString();
   return s ? `${path}?${s}` : path;
 }
@@ -65,8 +67,17 @@ export const queryPageHref = (q: Partial<LeaderboardQuery>) => withQuery("/query
  * Plackett–Luce row with the default baseline and prior, so the aggregation is not carried.
  */
 export function modelHref(model: string, q: Partial<LeaderboardQuery>): string {
-  const sp = queryParams(q, { aggregation: false });
-  return withQuery(`/models/${encodeURIComponent(model)}`, sp);
+  return withQuery(`/models/${encodeURIComponent(model)}`, queryParams(q, { aggregation: false }));
+}
+
+/** The compare page for these models (listed first) over a selection. */
+export function compareHref(models: readonly string[], sel: Partial<Selection>): string {
+  return withQuery("/compare", [...models.map((m) => `models=${encodeURIComponent(m)}`), selectionQueryString(sel)].filter(Boolean).join("&"));
+}
+
+/** One page of the selection's samples; `limit` only when the visitor chose one. */
+export function samplesHref(sel: Partial<Selection>, page: { offset: number; limit?: number }): string {
+  return `/samples?${[selectionQueryString(sel), `offset=${page.offset}`, page.limit ? `limit=${page.limit}` : ""].filter(Boolean).join("&")}`;
 }
 
 /** Returns `current` with some keys replaced (null or [] removes the key), as a relative URL. */
@@ -78,25 +89,6 @@ export function withParams(path: string, current: URLSearchParams, changes: Para
     for (const item of Array.isArray(v) ? v : [v]) if (item !== "") next.append(key, String(item));
   }
   return withQuery(path, next);
-}
-
-/** `sort=score` (ascending) or `sort=-score` (descending); unknown values fall back to rank. */
-export function parseSort(raw: string | null | undefined): Sort {
-  if (!raw) return DEFAULT_SORT;
-  const desc = raw.startsWith("-");
-  const key = (desc ? raw.slice(1) : raw) as SortKey;
-  return SORT_KEYS.includes(key) ? { key, desc } : DEFAULT_SORT;
-}
-
-export function formatSort(s: Sort): string | null {
-  if (s.key === DEFAULT_SORT.key && s.desc === DEFAULT_SORT.desc) return null;
-  return `${s.desc ? "-" : ""}${s.key}`;
-}
-
-/** Clicking a column header: a new column starts in its natural direction, the same one flips. */
-export function nextSort(current: Sort, key: SortKey): Sort {
-  if (current.key === key) return { key, desc: !current.desc };
-  return { key, desc: key === "score" || key === "p" || key === "win" || key === "n" };
 }
 
 /** Whether the parameters change what is computed (versus a saved leaderboard's stored query). */
@@ -112,45 +104,6 @@ export function fromRecord(record: Record<string, string | string[] | undefined>
     for (const item of Array.isArray(v) ? v : [v]) sp.append(key, item);
   }
   return sp;
-}
-
-interface SortableRow {
-  model: string;
-  rank: number | null;
-  score: number | null;
-  p_beats_baseline: number | null;
-  win_rate: { weighted: number } | null;
-  n_samples: number;
-}
-
-const SORT_VALUE: Record<SortKey, (r: SortableRow) => number | string | null> = {
-  rank: (r) => r.rank,
-  model: (r) => r.model,
-  score: (r) => r.score,
-  p: (r) => r.p_beats_baseline,
-  win: (r) => r.win_rate?.weighted ?? null,
-  n: (r) => r.n_samples,
-};
-
-/**
- * The rows a view shows: those whose model name contains `find` (case-insensitive), sorted by
- * `sort`; missing values always last, ties by rank then name. Tables and exports both use it.
- */
-export function shownRows<R extends SortableRow>(rows: readonly R[], sort: Sort, find = ""): R[] {
-  const needle = find.trim().toLowerCase();
-  const kept = needle ? rows.filter((r) => r.model.toLowerCase().includes(needle)) : [...rows];
-  const value = SORT_VALUE[sort.key];
-  const dir = sort.desc ? -1 : 1;
-  return kept.sort((a, b) => {
-    const va = value(a);
-    const vb = value(b);
-    if (va === null || vb === null) {
-      if (va !== vb) return va === null ? 1 : -1;
-    } else if (va !== vb) {
-      return (va < vb ? -1 : 1) * dir;
-    }
-    return (a.rank ?? Infinity) - (b.rank ?? Infinity) || (a.model < b.model ? -1 : a.model > b.model ? 1 : 0);
-  });
 }
 
 /**

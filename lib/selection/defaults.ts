@@ -1,0 +1,62 @@
+// The portal's defaults for what a query leaves out, resolved in one place: the baseline (fixed at
+// 0), the Plackett–Luce prior, and the retrieval bounds. resolveQuery() turns a parsed query into
+// the one every computation uses (the live leaderboard, compare, model pages, pool fits, /about).
+import { ApiError } from "@/lib/api/errors";
+import { env } from "@/lib/env";
+import { DEFAULT_PRIOR } from "@/lib/ranking/prior";
+import type { LeaderboardQuery } from "./schema";
+
+/**
+ * Samples a query text retrieves at most when `k` is not given (spec/api.md). lib/retrieval applies
+ * it, because it must still see whether `k` was given at all.
+ */
+export const DEFAULT_K = 1000;
+
+/** Capability concepts (the default saved leaderboards, the home page's search): k and cosine cut-off. */
+export const CONCEPT_K = 200;
+/**
+ * Measured on the demo pool with the offline fallback: at 0.15–0.25 every concept retrieves its
+ * subtopic (20–46 samples) and ranks the intended specialist first (data/demo/README.md); at 0.35
+ * some subtopics lose a third of their samples.
+ */
+export const CONCEPT_THRESHOLD = 0.2;
+
+/** The demo data's reference model (data/demo/README.md), used when BASELINE_MODEL is unset. */
+export const DEMO_BASELINE = "reference-4o-mini";
+
+export function configuredBaseline(): string {
+  return env().BASELINE_MODEL || DEMO_BASELINE;
+}
+
+/** The prior strength used when a query gives none, and where it comes from. */
+export function configuredPrior(): { value: number; source: "PL_PRIOR" | "default" } {
+  const set = env().PL_PRIOR;
+  return set === undefined ? { value: DEFAULT_PRIOR, source: "default" } : { value: set, source: "PL_PRIOR" };
+}
+
+export interface ResolvedQuery extends LeaderboardQuery {
+  prior: number;
+  /** The model to fix at 0: the requested one, else the configured one. */
+  baseline: string;
+  /** Whether `baseline` was asked for (then it must have measurements) or is the default. */
+  baselineRequested: boolean;
+}
+
+export function resolveQuery(q: LeaderboardQuery): ResolvedQuery {
+  return {
+    ...q,
+    prior: q.prior ?? configuredPrior().value,
+    baseline: q.baseline ?? configuredBaseline(),
+    baselineRequested: q.baseline !== undefined,
+  };
+}
+
+/**
+ * The baseline of a fit over these models: a requested one must be among them (else a 400 naming
+ * the parameter); the default is used only where it has measurements, else the engine picks one.
+ */
+export function fitBaseline(q: ResolvedQuery, modelNames: readonly string[]): string | undefined {
+  if (modelNames.includes(q.baseline)) return q.baseline;
+  if (q.baselineRequested) throw new ApiError("bad_request", `Parameter "baseline": model "${q.baseline}" has no measurements among the selected samples`);
+  return undefined;
+}

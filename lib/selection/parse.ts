@@ -1,0 +1,27 @@
+// One parser for API routes and pages alike: a route hands over its URLSearchParams, a page the
+// plain `searchParams` object Next gives it; both get the same data, or the same message naming
+// the parameter (lib/api/handler.ts parseQuery: a 400 in routes, an error state in pages).
+import type { z } from "zod";
+import { ApiError } from "@/lib/api/errors";
+import { parseQuery } from "@/lib/api/handler";
+import { fromRecord } from "./url";
+
+/** A page's `searchParams` prop: repeated keys as arrays. */
+export type PageSearchParams = Record<string, string | string[] | undefined>;
+
+/** Parses with a selection schema (./schema.ts, ./route-schemas.ts); throws a 400 ApiError naming the parameter. */
+export function parseParams<S extends z.ZodType>(input: URLSearchParams | PageSearchParams, schema: S): z.infer<S> {
+  return parseQuery(input instanceof URLSearchParams ? input : fromRecord(input), schema);
+}
+
+export type ParsedParams<T> = { data: T; error: null } | { data: null; error: string };
+
+/** The same parse for pages, which show the message instead of answering 400. */
+export function tryParseParams<S extends z.ZodType>(input: URLSearchParams | PageSearchParams, schema: S): ParsedParams<z.infer<S>> {
+  try {
+    return { data: parseParams(input, schema), error: null };
+  } catch (err) {
+    if (err instanceof ApiError) return { data: null, error: err.message };
+    throw err;
+  }
+}
