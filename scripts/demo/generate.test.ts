@@ -6,7 +6,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DemoLine, SampleLine } from "./format";
-import { DEMO_FILE, GeneratedDemo, README_FILE, SUMMARY_FILE, generateDemo, generateDemoLines, gzipDemo } from "./generate";
+import { GeneratedDemo, generateDemo, generateDemoLines, gzipDemo } from "./generate";
+import { DEMO_FILE, README_FILE, SUMMARY_FILE } from "./paths";
 import { BASELINE_MODEL } from "./skills";
 import { componentCount, recoveredLeaders } from "./verify";
 
