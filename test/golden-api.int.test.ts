@@ -15,6 +15,7 @@ import { reloadEnv } from "@/lib/env";
 import { ensureDefaultLeaderboards } from "@/lib/leaderboard/defaults";
 import { refreshSnapshot } from "@/lib/leaderboard/refresh";
 import { embedPendingSamples } from "@/lib/retrieval/embed-pool";
+import { plantedLeader, plantedOrder } from "@/scripts/demo/planted";
 import { resetDatabase } from "@/test/db";
 import { importDemo } from "@/test/demo";
 import { normalizeBody } from "@/test/golden/normalize";
@@ -72,6 +73,13 @@ afterAll(async () => {
   await closeDb();
 });
 
+// Models named by what the demo planted (scripts/demo/planted.ts), so that a regenerated demo is
+// re-recorded with requests that still mean the same thing.
+const GENERALIST = plantedLeader("overall");
+const BIOLOGIST = plantedLeader("biology");
+const LAWYER = plantedLeader("law");
+const [CODER, RUNNER_UP_CODER] = plantedOrder("programming");
+
 const CASES: [name: string, route: () => Route, url: string, params?: Params][] = [
   ["leaderboard-default", () => getLeaderboard, "/api/leaderboard"],
   ["leaderboard-benchmark", () => getLeaderboard, "/api/leaderboard?benchmark=demo-code-tests"],
@@ -83,8 +91,8 @@ const CASES: [name: string, route: () => Route, url: string, params?: Params][] 
   ["leaderboard-mean", () => getLeaderboard, "/api/leaderboard?method=mean&tag=law"],
   ["leaderboard-borda", () => getLeaderboard, "/api/leaderboard?method=borda&benchmark=demo-writing-judge"],
   ["leaderboard-win-rate", () => getLeaderboard, "/api/leaderboard?method=win-rate&meta=difficulty:hard"],
-  ["leaderboard-baseline", () => getLeaderboard, "/api/leaderboard?baseline=atlas-70b-instruct"],
-  ["leaderboard-models-prior", () => getLeaderboard, "/api/leaderboard?models=orca-coder-33b&models=orca-coder-7b&prior=0&tag=programming"],
+  ["leaderboard-baseline", () => getLeaderboard, `/api/leaderboard?baseline=${GENERALIST}`],
+  ["leaderboard-models-prior", () => getLeaderboard, `/api/leaderboard?models=${CODER}&models=${RUNNER_UP_CODER}&prior=0&tag=programming`],
   ["leaderboard-400-k", () => getLeaderboard, "/api/leaderboard?k=0"],
   ["leaderboard-400-method", () => getLeaderboard, "/api/leaderboard?method=nope"],
   ["leaderboard-400-baseline", () => getLeaderboard, "/api/leaderboard?benchmark=demo-code-tests&baseline=no-such-model"],
@@ -95,12 +103,12 @@ const CASES: [name: string, route: () => Route, url: string, params?: Params][] 
   ["sample-detail-ranking", () => getSample, "/api/samples/demo-writing-judge/0001", { id: ["demo-writing-judge", "0001"] }],
   ["sample-detail-pairwise", () => getSample, "/api/samples/demo-chat-arena/0001", { id: ["demo-chat-arena", "0001"] }],
   ["sample-404", () => getSample, "/api/samples/demo-bio-qa/9999", { id: ["demo-bio-qa", "9999"] }],
-  ["model-profile", () => getModel, "/api/models/helix-bio-34b", { name: "helix-bio-34b" }],
-  ["model-profile-selection", () => getModel, "/api/models/sage-law-13b?tag=law&limit=3", { name: "sage-law-13b" }],
+  ["model-profile", () => getModel, `/api/models/${BIOLOGIST}`, { name: BIOLOGIST }],
+  ["model-profile-selection", () => getModel, `/api/models/${LAWYER}?tag=law&limit=3`, { name: LAWYER }],
   ["model-404", () => getModel, "/api/models/nobody", { name: "nobody" }],
-  ["compare-three", () => getCompare, "/api/compare?models=atlas-70b-instruct&models=helix-bio-34b&models=orca-coder-33b"],
+  ["compare-three", () => getCompare, `/api/compare?models=${GENERALIST}&models=${BIOLOGIST}&models=${CODER}`],
   ["compare-default-models-tag", () => getCompare, "/api/compare?tag=law"],
-  ["compare-400", () => getCompare, "/api/compare?models=atlas-70b-instruct&models=nobody"],
+  ["compare-400", () => getCompare, `/api/compare?models=${GENERALIST}&models=nobody`],
   ["leaderboards-list", () => getSavedList, "/api/leaderboards"],
   ["leaderboards-overall", () => getSaved, "/api/leaderboards/overall", { slug: "overall" }],
   ["leaderboards-antibodies", () => getSaved, "/api/leaderboards/antibodies", { slug: "antibodies" }],
