@@ -1,9 +1,11 @@
 import { mkdirSync } from "node:fs";
 import { expect, test } from "@playwright/test";
+import { plantedLeader } from "../scripts/demo/planted";
 
 // Compare three models: pick them in the model picker, read the head-to-head heatmap, the
-// per-benchmark bars and open a sample where they disagree.
-const THREE = ["atlas-70b-instruct", "helix-bio-34b", "orca-coder-33b"];
+// per-benchmark bars and open a sample where they disagree. The three are the demo's planted
+// leaders overall (a generalist), of biology and of programming (the coder).
+const THREE = [plantedLeader("overall"), plantedLeader("biology"), plantedLeader("programming")];
 
 function percent(text: string | null): number {
   return Number((text ?? "").replace("%", ""));
@@ -43,7 +45,7 @@ test("compare three models chosen in the picker", async ({ page }) => {
   await expect(page.getByTestId("pairwise-row")).toHaveCount(3);
 
   // Per-benchmark grouped bars: a legend with the three names and bars drawn; the numbers
-  // behind them show orca-coder-33b leading demo-code-tests.
+  // behind them show the coder leading demo-code-tests.
   const benchmarks = page.locator("section", { has: page.getByRole("heading", { name: "Scores by benchmark" }) });
   for (const m of THREE) await expect(benchmarks.locator(".recharts-legend-item-text", { hasText: m })).toBeVisible();
   expect(await benchmarks.locator(".recharts-bar-rectangle").count()).toBeGreaterThanOrEqual(3 * 10);
@@ -66,6 +68,6 @@ test("compare three models chosen in the picker", async ({ page }) => {
 });
 
 test("an unknown model is named in the error", async ({ page }) => {
-  await page.goto("/compare?models=atlas-70b-instruct&models=no-such-model");
+  await page.goto(`/compare?models=${THREE[0]}&models=no-such-model`);
   await expect(page.getByRole("alert").filter({ hasText: "cannot be compared" })).toContainText('unknown model "no-such-model"');
 });

@@ -1,16 +1,23 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
+import { DEMO_BASELINE, DEMO_MODELS, demoSummary, plantedLeader } from "../scripts/demo/planted";
 import { screenshot, tableModels, tableRow, waitForEmbeddings, waitForSnapshot } from "./helpers";
 
 // Browse a concept leaderboard: the ad hoc view of a benchmark (works without embeddings), then the
 // saved "python-code" concept from its cached snapshot; switch the method (URL, label and scale
 // change, and the page says it is live), switch the baseline (its score becomes 0), sort, filter,
-// and export exactly the shown rows as CSV.
+// and export exactly the shown rows as CSV. Leaders are the demo's planted ones: demo-code-tests
+// holds its programming samples, the "python-code" concept its programming/python subtopic.
+const CODER = plantedLeader("programming/python");
+const OTHER_BASELINE = plantedLeader("overall");
+/** The coder's model family (name up to the first dash), e.g. its 33B and 7B sizes. */
+const FAMILY = CODER.split("-")[0];
+const FAMILY_MODELS = DEMO_MODELS.filter((m) => m.includes(FAMILY)).sort();
 test("ad hoc leaderboard of a benchmark, filter only", async ({ page }) => {
   await page.goto("/leaderboard?benchmark=demo-code-tests");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("benchmark demo-code-tests");
-  await expect(page.getByTestId("retrieval-summary")).toContainText("All 66 samples with benchmark demo-code-tests");
-  expect((await tableModels(page))[0]).toBe("orca-coder-33b");
+  await expect(page.getByTestId("retrieval-summary")).toContainText(`All ${demoSummary().samplesByBenchmark["demo-code-tests"]} samples with benchmark demo-code-tests`);
+  expect((await tableModels(page))[0]).toBe(plantedLeader("programming"));
   await expect(page.getByTestId("source")).toContainText("Computed live");
 });
 
@@ -23,10 +30,10 @@ test("browse a saved concept leaderboard, switch method and baseline, sort, filt
   await expect(page.getByTestId("source")).toContainText("Computed");
   await expect(page.getByText(/95% bootstrap intervals over samples/)).toBeVisible();
   await expect(page.getByTestId("method")).toHaveText("Plackett–Luce");
-  await expect(page.getByTestId("baseline")).toHaveText("reference-4o-mini");
-  expect((await tableModels(page))[0]).toBe("orca-coder-33b");
-  await expect(tableRow(page, "reference-4o-mini").getByTestId("score")).toHaveText("0.00");
-  await expect(tableRow(page, "orca-coder-33b").getByTestId("score")).toHaveText(/^\+\d+\.\d\d$/);
+  await expect(page.getByTestId("baseline")).toHaveText(DEMO_BASELINE);
+  expect((await tableModels(page))[0]).toBe(CODER);
+  await expect(tableRow(page, DEMO_BASELINE).getByTestId("score")).toHaveText("0.00");
+  await expect(tableRow(page, CODER).getByTestId("score")).toHaveText(/^\+\d+\.\d\d$/);
   await expect(page.locator(".recharts-surface").first()).toBeVisible();
   await screenshot(page, "leaderboard");
 
@@ -39,21 +46,21 @@ test("browse a saved concept leaderboard, switch method and baseline, sort, filt
   await expect(page.getByTestId("method")).toHaveText("Bradley–Terry");
   await expect(page.getByTestId("source")).toContainText("Computed live");
   await expect(page.getByTestId("source")).toContainText("not the cached snapshot");
-  expect((await tableModels(page))[0]).toBe("orca-coder-33b");
+  expect((await tableModels(page))[0]).toBe(CODER);
 
   // Elo: points, integers.
   await methods.getByRole("link", { name: "Elo" }).click();
   await page.waitForURL(/method=elo/);
   await expect(page.getByTestId("method")).toHaveText("Elo");
   await expect(scoreHeader).toContainText("Score (Elo points)");
-  await expect(tableRow(page, "orca-coder-33b").getByTestId("score")).toHaveText(/^\+\d+$/);
+  await expect(tableRow(page, CODER).getByTestId("score")).toHaveText(/^\+\d+$/);
 
   // Mean score: absolute, 0–1.
   await methods.getByRole("link", { name: "Mean score" }).click();
   await page.waitForURL(/method=mean/);
   await expect(page.getByTestId("method")).toHaveText("Mean score");
   await expect(scoreHeader).toContainText("Score (0–1)");
-  await expect(tableRow(page, "orca-coder-33b").getByTestId("score")).toHaveText(/^(0\.\d{3}|1\.000)$/);
+  await expect(tableRow(page, CODER).getByTestId("score")).toHaveText(/^(0\.\d{3}|1\.000)$/);
 
   // Back to Plackett–Luce: the cached snapshot again.
   await methods.getByRole("link", { name: "Plackett–Luce" }).click();
@@ -61,12 +68,12 @@ test("browse a saved concept leaderboard, switch method and baseline, sort, filt
   await expect(page.getByText("Cached snapshot")).toBeVisible();
 
   // Another baseline: its score is 0, the former baseline's is not.
-  await page.getByLabel("Baseline (fixed at 0)").selectOption("atlas-70b-instruct");
-  await page.waitForURL(/baseline=atlas-70b-instruct/);
-  await expect(page.getByTestId("baseline")).toHaveText("atlas-70b-instruct");
-  await expect(tableRow(page, "atlas-70b-instruct").getByTestId("score")).toHaveText("0.00");
-  await expect(tableRow(page, "reference-4o-mini").getByTestId("score")).not.toHaveText("0.00");
-  expect((await tableModels(page))[0]).toBe("orca-coder-33b");
+  await page.getByLabel("Baseline (fixed at 0)").selectOption(OTHER_BASELINE);
+  await page.waitForURL(new RegExp(`baseline=${OTHER_BASELINE}`));
+  await expect(page.getByTestId("baseline")).toHaveText(OTHER_BASELINE);
+  await expect(tableRow(page, OTHER_BASELINE).getByTestId("score")).toHaveText("0.00");
+  await expect(tableRow(page, DEMO_BASELINE).getByTestId("score")).not.toHaveText("0.00");
+  expect((await tableModels(page))[0]).toBe(CODER);
 
   // Sort by samples, largest first; the URL keeps it.
   await page.getByRole("button", { name: /^Samples/ }).click();
@@ -76,21 +83,21 @@ test("browse a saved concept leaderboard, switch method and baseline, sort, filt
   expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
 
   // Filter rows and export exactly what is shown.
-  await page.getByLabel("Filter models").fill("orca");
-  await expect(page).toHaveURL(/find=orca/);
-  await expect(page.getByTestId("row-count")).toContainText("Showing 2 of");
+  await page.getByLabel("Filter models").fill(FAMILY);
+  await expect(page).toHaveURL(new RegExp(`find=${FAMILY}`));
+  await expect(page.getByTestId("row-count")).toContainText(`Showing ${FAMILY_MODELS.length} of`);
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
-  expect(download.suggestedFilename()).toMatch(/^onebench_python-code_.*baseline-atlas-70b-instruct.*\.csv$/);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^onebench_python-code_.*baseline-${OTHER_BASELINE}.*\\.csv$`));
   const csv = readFileSync((await download.path())!, "utf8").trim().split(/\r?\n/);
   expect(csv[0]).toBe("rank,rank_best,rank_worst,model,score,ci_low,ci_high,p_beats_baseline,win_rate_weighted,win_rate_discrete,win_rate_n,n_samples");
-  expect(csv).toHaveLength(3);
-  expect(csv.slice(1).map((l) => l.split(",")[3]).sort()).toEqual(["orca-coder-33b", "orca-coder-7b"]);
+  expect(csv).toHaveLength(1 + FAMILY_MODELS.length);
+  expect(csv.slice(1).map((l) => l.split(",")[3]).sort()).toEqual(FAMILY_MODELS);
 
   // The shared URL restores the whole view.
   const shared = page.url();
   await page.goto(shared);
-  await expect(page.getByLabel("Filter models")).toHaveValue("orca");
-  await expect(page.getByTestId("baseline")).toHaveText("atlas-70b-instruct");
+  await expect(page.getByLabel("Filter models")).toHaveValue(FAMILY);
+  await expect(page.getByTestId("baseline")).toHaveText(OTHER_BASELINE);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/leaderboards/python-code");

@@ -1,19 +1,21 @@
 import { expect, test } from "@playwright/test";
+import { demoSummary, plantedLeader } from "../scripts/demo/planted";
 import { screenshot, waitForEmbeddings } from "./helpers";
 
 // Query the pool: a filter-only query (works before the semantic index exists), then a capability
-// query ("antibodies") with the retrieved samples beside a leaderboard that helix-bio-34b leads,
-// the too-few-samples warning, and saving the query as a concept leaderboard that then appears on
-// the home page.
+// query ("antibodies") with the retrieved samples beside a leaderboard that the demo's planted
+// immunology leader leads, the too-few-samples warning, and saving the query as a concept
+// leaderboard that then appears on the home page.
+const ANTIBODIES_LEADER = plantedLeader("biology/immunology");
 test("filter-only query: benchmark demo-bio-qa", async ({ page }) => {
   await page.goto("/query");
   await page.locator("summary", { hasText: "Benchmarks" }).click();
   await page.getByRole("checkbox", { name: /demo-bio-qa/ }).check();
   await page.getByRole("button", { name: "Retrieve and rank" }).click();
   await page.waitForURL(/benchmark=demo-bio-qa/);
-  await expect(page.getByTestId("retrieved-count")).toContainText("Showing 50 of 73 retrieved samples");
+  await expect(page.getByTestId("retrieved-count")).toContainText(`Showing 50 of ${demoSummary().samplesByBenchmark["demo-bio-qa"]} retrieved samples`);
   await expect(page.getByTestId("retrieved-samples").locator("li").first()).toContainText("demo-bio-qa/");
-  await expect(page.getByTestId("query-leaderboard").locator("li").first()).toHaveAttribute("data-model", "helix-bio-34b");
+  await expect(page.getByTestId("query-leaderboard").locator("li").first()).toHaveAttribute("data-model", plantedLeader("biology"));
 });
 
 test("capability query, retrieved samples beside the leaderboard, saved as a concept", async ({ page, request }) => {
@@ -32,7 +34,7 @@ test("capability query, retrieved samples beside the leaderboard, saved as a con
   await expect(samples.first()).toContainText("demo-bio-qa/");
   await expect(samples.first()).toContainText(/0\.\d\d/);
   await expect(samples.first().locator('a[href^="/samples/demo-bio-qa/"]')).toBeVisible();
-  await expect(page.getByTestId("query-leaderboard").locator("li").first()).toHaveAttribute("data-model", "helix-bio-34b");
+  await expect(page.getByTestId("query-leaderboard").locator("li").first()).toHaveAttribute("data-model", ANTIBODIES_LEADER);
   await expect(page.getByTestId("few-samples")).toHaveCount(0);
   await screenshot(page, "query");
 
@@ -59,12 +61,12 @@ test("capability query, retrieved samples beside the leaderboard, saved as a con
   await page.getByRole("button", { name: "Save as concept leaderboard" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "already exists" })).toBeVisible();
 
-  // It is listed on the home page, and its snapshot soon names helix-bio-34b first.
+  // It is listed on the home page, and its snapshot soon names the planted leader first.
   await page.goto("/");
   const card = page.locator('[data-testid="concept-card"][data-slug="e2e-antibodies"]');
   await expect(card).toContainText("E2E antibodies");
   await expect(async () => {
     await page.reload();
-    await expect(card.locator("ol li").first()).toContainText("helix-bio-34b", { timeout: 1000 });
+    await expect(card.locator("ol li").first()).toContainText(ANTIBODIES_LEADER, { timeout: 1000 });
   }).toPass({ timeout: 30_000 });
 });

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { mkdirSync } from "node:fs";
+import { DEMO_BASELINE, plantedLast, plantedLeader } from "../scripts/demo/planted";
 
 // Upload flow: a file with one bad line is rejected whole (all-or-nothing), then stored with
 // "valid lines only"; the uploaded model then appears on the leaderboard of its benchmark.
@@ -8,7 +9,7 @@ const BENCH = "e2e-upload-bench";
 
 function resultsFile(): string {
   const lines: object[] = [];
-  const others = ["atlas-70b-instruct", "reference-4o-mini", "baseline-small-1b"];
+  const others = [plantedLeader("overall"), DEMO_BASELINE, plantedLast("overall")];
   for (let i = 0; i < 24; i++) {
     const sample = `${BENCH}/${i}`;
     lines.push({ type: "sample", id: sample, benchmark: BENCH, input: `Upload test question ${i}: what is ${i} + ${i}?`, reference: String(2 * i), tags: ["arithmetic"] });

@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, pool } from "@/lib/db/client";
+import { demoSummary, plantedLeader } from "@/scripts/demo/planted";
 import { resetDatabase } from "@/test/db";
 import { importDemo, uploadLines } from "@/test/demo";
 import { ensureDefaultLeaderboards } from "@/lib/leaderboard/defaults";
@@ -63,7 +64,7 @@ afterAll(async () => {
 
 describe("worker", () => {
   it("survives being killed mid-embedding: the next worker finishes the pool and refreshes the snapshots", async () => {
-    expect(await pendingVectors()).toBe(542);
+    expect(await pendingVectors()).toBe(demoSummary().samples);
     const first = startWorker({ EMBED_BATCH_SIZE: "20" });
     await until("the first batches", async () => (await pendingVectors()) < 500);
     first.kill("SIGKILL");
@@ -77,11 +78,11 @@ describe("worker", () => {
       const lb = await getSavedLeaderboard("python-code");
       return lb?.snapshot ? lb : undefined;
     });
-    expect(python.snapshot!.result.models[0].model).toBe("orca-coder-33b");
+    expect(python.snapshot!.result.models[0].model).toBe(plantedLeader("programming/python"));
     expect(python.snapshot!.result.ci_method).toBe("bootstrap");
     expect(python.snapshot!.result.diagnostics.resamples).toBeGreaterThanOrEqual(100);
     const overall = await until("the overall snapshot", async () => (await getSavedLeaderboard("overall"))?.snapshot ?? undefined);
-    expect(overall.result.models[0].model).toBe("atlas-70b-instruct");
+    expect(overall.result.models[0].model).toBe(plantedLeader("overall"));
   });
 
   it("refreshes a saved leaderboard after an upload changes its data, swapping the snapshot", async () => {

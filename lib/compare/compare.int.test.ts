@@ -8,6 +8,7 @@ import { ApiError } from "@/lib/api/errors";
 import { importFile } from "@/lib/ingest";
 import type { Selection } from "@/lib/selection/schema";
 import { selectionSchema } from "@/lib/selection/schema";
+import { demoSummary, plantedLast, plantedLeader } from "@/scripts/demo/planted";
 import { resetDatabase } from "@/test/db";
 import { compareModels } from "./compare";
 
@@ -20,6 +21,9 @@ vi.mock("@/lib/retrieval/retrieve", async (importOriginal) => {
 
 const DEMO = path.resolve("data/demo/demo.jsonl.gz");
 const all = selectionSchema.parse({});
+const GENERALIST = plantedLeader("overall");
+const BIOLOGIST = plantedLeader("biology");
+const CODER = plantedLeader("programming");
 
 beforeAll(async () => {
   await resetDatabase();
@@ -31,12 +35,12 @@ describe("compareModels", () => {
     const c = await compareModels({ models: [], selection: all });
     expect(c.default_models).toBe(true);
     expect(c.models).toHaveLength(5);
-    expect(c.models[0]).toBe("atlas-70b-instruct");
+    expect(c.models[0]).toBe(GENERALIST);
     expect(c.models).toEqual(c.available.slice(0, 5).map((a) => a.model));
   });
 
   it("gives head-to-head probabilities in (0, 1) with P(i, j) + P(j, i) = 1, ordered like the scores", async () => {
-    const models = ["atlas-70b-instruct", "helix-bio-34b", "baseline-small-1b"];
+    const models = [GENERALIST, BIOLOGIST, plantedLast("overall")];
     const c = await compareModels({ models, selection: all });
     expect(c.head_to_head.models).toEqual(models);
     const { p } = c.head_to_head;
@@ -56,8 +60,8 @@ describe("compareModels", () => {
   });
 
   it("counts empirical wins, losses and ties as a hand count over the demo file does", async () => {
-    const a = "helix-bio-34b";
-    const b = "atlas-70b-instruct";
+    const a = BIOLOGIST;
+    const b = GENERALIST;
     const c = await compareModels({ models: [a, b], selection: selectionSchema.parse({ benchmark: "demo-bio-qa" }) });
     // Hand count: demo-bio-qa holds only accuracy scores, one group per sample.
     const acc = new Map<string, Map<string, number>>();
@@ -85,26 +89,26 @@ describe("compareModels", () => {
     expect(wins).toBeGreaterThan(losses);
   });
 
-  it("fits every benchmark over the chosen models: orca-coder-33b leads demo-code-tests", async () => {
-    const models = ["orca-coder-33b", "atlas-70b-instruct", "euler-math-14b", "helix-bio-34b"];
+  it("fits every benchmark over the chosen models: the planted coder leads demo-code-tests", async () => {
+    const models = [CODER, GENERALIST, plantedLeader("mathematics"), BIOLOGIST];
     const c = await compareModels({ models, selection: all });
     expect(c.benchmarks.map((b) => b.name)).toContain("demo-code-tests");
     const code = c.benchmarks.find((b) => b.name === "demo-code-tests")!;
-    expect(code.n_samples).toBe(66);
+    expect(code.n_samples).toBe(demoSummary().samplesByBenchmark["demo-code-tests"]);
     expect(code.scores.map((s) => s.model)).toEqual(models);
     const best = [...code.scores].sort((x, y) => y.score! - x.score!)[0];
-    expect(best.model).toBe("orca-coder-33b");
+    expect(best.model).toBe(CODER);
     expect(best.rank).toBe(1);
     for (const s of code.scores) expect(s.ci![0]).toBeLessThanOrEqual(s.score!);
     const bio = c.benchmarks.find((b) => b.name === "demo-bio-qa")!;
-    expect([...bio.scores].sort((x, y) => y.score! - x.score!)[0].model).toBe("helix-bio-34b");
+    expect([...bio.scores].sort((x, y) => y.score! - x.score!)[0].model).toBe(BIOLOGIST);
     expect(c.tags.length).toBeGreaterThan(0);
     expect(c.tags.length).toBeLessThanOrEqual(8);
     for (let i = 1; i < c.tags.length; i++) expect(c.tags[i - 1].n_samples).toBeGreaterThanOrEqual(c.tags[i].n_samples);
   });
 
   it("finds samples where the chosen models disagree with their overall order", async () => {
-    const models = ["atlas-70b-instruct", "helix-bio-34b", "quill-chat-7b"];
+    const models = [GENERALIST, BIOLOGIST, plantedLeader("writing")];
     const c = await compareModels({ models, selection: selectionSchema.parse({ benchmark: "demo-bio-qa" }) });
     expect(c.disagreements.length).toBeGreaterThan(0);
     const scores = new Map(c.overall.map((r) => [r.model, r.score!]));
@@ -121,7 +125,7 @@ describe("compareModels", () => {
       const leader = present.reduce((x, y) => (scores.get(y.model)! > scores.get(x.model)! ? y : x));
       expect(d.leader_lost).toBe(leader.place! > 1);
     }
-    // helix-bio-34b leads biology; somewhere it was wrong where atlas-70b-instruct was right.
+    // The biologist leads biology; somewhere it was wrong where the generalist was right.
     expect(c.disagreements.some((d) => d.leader_lost && d.outcomes[1].label === "0" && d.outcomes[0].label === "1")).toBe(true);
   });
 
@@ -136,9 +140,9 @@ describe("compareModels", () => {
   });
 
   it("rejects unknown models, naming them, and too few or too many models", async () => {
-    await expect(compareModels({ models: ["atlas-70b-instruct", "no-such-model"], selection: all })).rejects.toThrow(/no-such-model/);
-    await expect(compareModels({ models: ["atlas-70b-instruct", "no-such-model"], selection: all })).rejects.toBeInstanceOf(ApiError);
-    await expect(compareModels({ models: ["atlas-70b-instruct"], selection: all })).rejects.toThrow(/at least 2/);
+    await expect(compareModels({ models: [GENERALIST, "no-such-model"], selection: all })).rejects.toThrow(/no-such-model/);
+    await expect(compareModels({ models: [GENERALIST, "no-such-model"], selection: all })).rejects.toBeInstanceOf(ApiError);
+    await expect(compareModels({ models: [GENERALIST], selection: all })).rejects.toThrow(/at least 2/);
     const eleven = Array.from({ length: 11 }, (_, i) => `m${i}`);
     await expect(compareModels({ models: eleven, selection: all })).rejects.toThrow(/at most 10/);
   });

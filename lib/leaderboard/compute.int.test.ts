@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, pool } from "@/lib/db/client";
+import { DEMO_BASELINE, plantedLeader } from "@/scripts/demo/planted";
 import { resetDatabase } from "@/test/db";
 import { importDemo, uploadLines } from "@/test/demo";
 import { embedPendingSamples } from "@/lib/retrieval/embed-pool";
@@ -62,15 +63,15 @@ describe("retrieval filters, k and threshold", () => {
 
 describe("capability leaderboards on the demo data", () => {
   it.each([
-    ["python code", "orca-coder-33b"],
-    ["antibodies", "helix-bio-34b"],
-    ["macroeconomics", "ledger-econ-20b"],
-    ["contract law", "sage-law-13b"],
+    ["python code", plantedLeader("programming/python")],
+    ["antibodies", plantedLeader("biology/immunology")],
+    ["macroeconomics", plantedLeader("economics/macroeconomics")],
+    ["contract law", plantedLeader("law/contract law")],
   ])("%s → %s leads", async (q, leader) => {
     const lb = await liveLeaderboard(query({ q, k: "200", threshold: "0.2" }));
     expect(lb.models[0].model).toBe(leader);
-    expect(lb.baseline).toBe("reference-4o-mini");
-    expect(lb.models.find((m) => m.model === "reference-4o-mini")!.score).toBe(0);
+    expect(lb.baseline).toBe(DEMO_BASELINE);
+    expect(lb.models.find((m) => m.model === DEMO_BASELINE)!.score).toBe(0);
   });
 
   it("an explicit baseline missing from the selection is a 400 naming the parameter", async () => {
@@ -111,7 +112,7 @@ describe("connectivity and cache invalidation", () => {
     await uploadLines([
       { type: "sample", id: "island/1", benchmark: "island", input: "An isolated comparison" },
       { type: "pairwise", sample: "island/1", model_a: "island-a", model_b: "island-b", winner: "a" },
-      { type: "score", sample: "island/1", model: "reference-4o-mini", metric: "accuracy", value: 1 },
+      { type: "score", sample: "island/1", model: DEMO_BASELINE, metric: "accuracy", value: 1 },
     ]);
     const lb = await liveLeaderboard(query({ prior: "0" }));
     for (const name of ["island-a", "island-b"]) {

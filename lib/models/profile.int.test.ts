@@ -8,6 +8,7 @@ import type { Selection } from "@/lib/selection/schema";
 import { selectionSchema } from "@/lib/selection/schema";
 import { hasSelection } from "@/lib/selection/url";
 import { getSampleDetail } from "@/lib/samples/detail";
+import { DEMO_BASELINE, demoSamplesWithResult, demoSummary, plantedLeader, plantedOrder } from "@/scripts/demo/planted";
 import { resetDatabase } from "@/test/db";
 import { modelProfile } from "./profile";
 
@@ -17,6 +18,9 @@ vi.mock("@/lib/retrieval/retrieve", async (importOriginal) => {
   const real = await importOriginal<typeof import("@/lib/retrieval/retrieve")>();
   return { ...real, retrieve: (selection: Selection) => (retrieved.push(selection), real.retrieve(selection)) };
 });
+
+const CODER = plantedLeader("programming");
+const BIOLOGIST = plantedLeader("biology");
 
 beforeAll(async () => {
   await resetDatabase();
@@ -29,20 +33,22 @@ describe("modelProfile", () => {
   });
 
   it("ranks a specialist first where it is strong and low where it is weak", async () => {
-    const p = (await modelProfile("orca-coder-33b"))!;
-    expect(p.baseline).toBe("reference-4o-mini");
+    const p = (await modelProfile(CODER))!;
+    expect(p.baseline).toBe(DEMO_BASELINE);
     expect(p.evidence).toBeNull();
-    expect(p.overall?.n_models).toBe(16);
+    expect(p.overall?.n_models).toBe(demoSummary().models);
     expect(p.peers).toHaveLength(4);
-    expect(p.peers).not.toContain("orca-coder-33b");
-    expect(p.peers[0]).toBe("atlas-70b-instruct");
+    expect(p.peers).not.toContain(CODER);
+    expect(p.peers[0]).toBe(plantedLeader("overall"));
     // Sorted strongest first: programming is its best benchmark, where it ranks 1st.
-    expect(p.benchmarks[0]).toMatchObject({ name: "demo-code-tests", rank: 1, n_samples: 66 });
-    expect(p.benchmarks[0].leader?.model).toBe("orca-coder-33b");
+    expect(p.benchmarks[0]).toMatchObject({ name: "demo-code-tests", rank: 1, n_samples: demoSummary().samplesByBenchmark["demo-code-tests"] });
+    expect(p.benchmarks[0].leader?.model).toBe(CODER);
     for (let i = 1; i < p.benchmarks.length; i++) expect(p.benchmarks[i - 1].score!).toBeGreaterThanOrEqual(p.benchmarks[i].score!);
     const law = p.benchmarks.find((b) => b.name === "demo-law-mc")!;
-    expect(law.rank!).toBeGreaterThan(8);
-    expect(law.leader?.model).toBe("sage-law-13b");
+    // Planted in the bottom half at law, and ranked there.
+    expect(plantedOrder("law").indexOf(CODER)).toBeGreaterThanOrEqual(demoSummary().models / 2);
+    expect(law.rank!).toBeGreaterThan(demoSummary().models / 2);
+    expect(law.leader?.model).toBe(plantedLeader("law"));
     const programming = p.tags.find((t) => t.name === "programming")!;
     expect(programming.rank).toBe(1);
     for (const b of p.benchmarks) {
@@ -53,15 +59,16 @@ describe("modelProfile", () => {
   });
 
   it("scores the baseline 0 everywhere", async () => {
-    const p = (await modelProfile("reference-4o-mini"))!;
+    const p = (await modelProfile(DEMO_BASELINE))!;
     for (const b of [...p.benchmarks, ...p.tags]) expect(b.score).toBe(0);
   });
 
   it("lists the samples behind a leaderboard row with the model's outcome on each", async () => {
-    const p = (await modelProfile("helix-bio-34b", selectionSchema.parse({ benchmark: "demo-bio-qa" })))!;
+    const p = (await modelProfile(BIOLOGIST, selectionSchema.parse({ benchmark: "demo-bio-qa" })))!;
     const e = p.evidence!;
-    expect(e.row).toMatchObject({ model: "helix-bio-34b", rank: 1 });
-    expect(e.n_retrieved).toBe(73);
+    expect(e.row).toMatchObject({ model: BIOLOGIST, rank: 1 });
+    expect(e.n_retrieved).toBe(demoSummary().samplesByBenchmark["demo-bio-qa"]);
+    expect(e.n_samples).toBe(demoSamplesWithResult("demo-bio-qa", BIOLOGIST).length);
     expect(e.n_samples).toBe(e.row!.n_samples);
     expect(e.samples).toHaveLength(e.n_samples);
     for (const s of e.samples) {
@@ -73,10 +80,10 @@ describe("modelProfile", () => {
     // The outcome agrees with the sample's own page.
     const first = e.samples[0];
     const d = (await getSampleDetail(first.id))!;
-    const measured = d.measurements.find((m) => m.type === "score" && m.model === "helix-bio-34b");
+    const measured = d.measurements.find((m) => m.type === "score" && m.model === BIOLOGIST);
     expect(measured && measured.type === "score" && measured.value).toBe(first.outcomes[0].value);
     const group = d.ranking[0];
-    const tier = group.tiers.findIndex((t) => t.models.includes("helix-bio-34b"));
+    const tier = group.tiers.findIndex((t) => t.models.includes(BIOLOGIST));
     expect(first.loses_to).toBe(group.tiers.slice(0, tier).flatMap((t) => t.models).length);
     expect(first.beats).toBe(group.tiers.slice(tier + 1).flatMap((t) => t.models).length);
   });
@@ -95,7 +102,7 @@ describe("modelProfile", () => {
   });
 
   it("limits the evidence list but counts every sample", async () => {
-    const p = (await modelProfile("helix-bio-34b", selectionSchema.parse({ tag: "biology" }), { limit: 5 }))!;
+    const p = (await modelProfile(BIOLOGIST, selectionSchema.parse({ tag: "biology" }), { limit: 5 }))!;
     expect(p.evidence!.samples).toHaveLength(5);
     expect(p.evidence!.n_samples).toBeGreaterThan(5);
   });

@@ -1,10 +1,11 @@
-// The HNSW path of retrieval on the demo data, with the index threshold lowered so that 542
-// samples count as a large pool: the embedding job builds the index, filtered kNN through it finds
-// the same top k as the exact scan (the index walk is forced: on 542 vectors the planner rightly
-// prefers the exact scan), and the default threshold drops it again.
+// The HNSW path of retrieval on the demo data, with the index threshold lowered so that its few
+// hundred samples count as a large pool: the embedding job builds the index, filtered kNN through
+// it finds the same top k as the exact scan (the index walk is forced: on so few vectors the
+// planner rightly prefers the exact scan), and the default threshold drops it again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, pool } from "@/lib/db/client";
 import { leaderboardQuerySchema, type Selection } from "@/lib/selection/schema";
+import { demoSummary } from "@/scripts/demo/planted";
 import { resetDatabase } from "@/test/db";
 import { importDemo } from "@/test/demo";
 import { activeEmbedder } from "./active";
@@ -62,7 +63,7 @@ afterAll(async () => {
 describe("HNSW only where the pool is large", () => {
   it("below the threshold the job builds no index and search scans exactly", async () => {
     expect(await vectorIndexExists()).toBe(false);
-    expect(await ensureVectorIndex(embedder, { minVectors: 1000 })).toMatchObject({ vectors: 542, action: "none" });
+    expect(await ensureVectorIndex(embedder, { minVectors: 1000 })).toMatchObject({ vectors: demoSummary().samples, action: "none" });
     for (const [i, c] of CASES.entries()) {
       const r = await search(c);
       expect(r.method).toBe("exact");
@@ -73,12 +74,12 @@ describe("HNSW only where the pool is large", () => {
   it("above the threshold the embedding job creates the index", async () => {
     const t0 = performance.now();
     await embedPendingSamples(undefined, { hnswMinVectors: 100 });
-    console.log(`HNSW index over 542 vectors built in ${(performance.now() - t0).toFixed(0)} ms`);
+    console.log(`HNSW index over ${demoSummary().samples} vectors built in ${(performance.now() - t0).toFixed(0)} ms`);
     expect(await vectorIndexExists()).toBe(true);
     expect(await ensureVectorIndex(embedder, { minVectors: 100 })).toMatchObject({ action: "kept" });
   });
 
-  it("the planner may still scan exactly where that is cheaper (542 vectors), with the same answer", async () => {
+  it("the planner may still scan exactly where that is cheaper (the demo's few hundred vectors), with the same answer", async () => {
     for (const [i, c] of CASES.entries()) {
       const r = await search(c);
       expect(r.method).toBe("hnsw");

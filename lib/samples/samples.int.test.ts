@@ -4,6 +4,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { importFile } from "@/lib/ingest";
 import { selectionSchema } from "@/lib/selection/schema";
+import { demoMeasurementsOf, demoSamples, demoSummary } from "@/scripts/demo/planted";
 import { resetDatabase } from "@/test/db";
 import { getSampleDetail } from "./detail";
 import { listSamples } from "./list";
@@ -17,7 +18,7 @@ beforeAll(async () => {
 describe("listSamples", () => {
   it("lists the samples of a benchmark with excerpts and full lengths", async () => {
     const list = await listSamples(selectionSchema.parse({ benchmark: "demo-bio-qa" }), { limit: 10 });
-    expect(list.n_samples).toBe(73);
+    expect(list.n_samples).toBe(demoSummary().samplesByBenchmark["demo-bio-qa"]);
     expect(list.samples).toHaveLength(10);
     for (const s of list.samples) {
       expect(s.benchmark).toBe("demo-bio-qa");
@@ -32,7 +33,8 @@ describe("listSamples", () => {
   it("pages through the list and combines filters", async () => {
     const first = await listSamples(selectionSchema.parse({ benchmark: ["demo-bio-qa", "demo-econ-qa"], tag: "immunology" }), { limit: 5 });
     const second = await listSamples(selectionSchema.parse({ benchmark: ["demo-bio-qa", "demo-econ-qa"], tag: "immunology" }), { limit: 5, offset: 5 });
-    expect(first.n_samples).toBe(25);
+    const inFile = demoSamples().filter((s) => ["demo-bio-qa", "demo-econ-qa"].includes(s.benchmark) && s.tags?.includes("immunology"));
+    expect(first.n_samples).toBe(inFile.length);
     expect(new Set([...first.samples, ...second.samples].map((s) => s.id)).size).toBe(10);
     for (const s of [...first.samples, ...second.samples]) expect(s.tags).toContain("immunology");
   });
@@ -49,19 +51,23 @@ describe("getSampleDetail", () => {
     expect(d.reference).toBe("A");
     expect(d.tags).toEqual(["biology", "immunology", "antibodies"]);
     expect(d.metadata).toMatchObject({ difficulty: "easy", source: "demo" });
-    // The demo file has 13 accuracy lines for this sample: 12 correct, quill-chat-7b wrong.
-    expect(d.measurements).toHaveLength(13);
+    // The demo file's accuracy lines for this sample: the correct models form the first tier.
+    const lines = demoMeasurementsOf("demo-bio-qa/0001").filter((l) => l.type === "score");
+    const correct = lines.filter((l) => l.value === 1).map((l) => l.model);
+    const wrong = lines.filter((l) => l.value === 0).map((l) => l.model);
+    expect(correct.length * wrong.length).toBeGreaterThan(0);
+    expect(d.measurements).toHaveLength(lines.length);
     expect(d.measurements.every((m) => m.type === "score" && m.metric === "accuracy")).toBe(true);
     expect(d.ranking).toHaveLength(1);
     const [g] = d.ranking;
     expect(g).toMatchObject({ kind: "score", key: "accuracy" });
     expect(g.tiers.map((t) => t.value)).toEqual([1, 0]);
-    expect(g.tiers[1].models).toEqual(["quill-chat-7b"]);
-    expect(g.tiers[0].models).toHaveLength(12);
-    // Every correct model wins one top-1 choice over the wrong one.
-    expect(g.choices).toHaveLength(12);
-    for (const c of g.choices) expect(c).toMatchObject({ losers: ["quill-chat-7b"], weight: 1 });
-    expect(d.n_choice_events).toBe(12);
+    expect([...g.tiers[1].models].sort()).toEqual(wrong.sort());
+    expect([...g.tiers[0].models].sort()).toEqual(correct.sort());
+    // Every correct model wins one top-1 choice over the wrong ones.
+    expect(g.choices).toHaveLength(correct.length);
+    for (const c of g.choices) expect({ ...c, losers: [...c.losers].sort() }).toMatchObject({ losers: wrong, weight: 1 });
+    expect(d.n_choice_events).toBe(correct.length);
   });
 
   it("orders tiers by value, honouring lower-is-better metrics", async () => {
@@ -93,9 +99,13 @@ describe("getSampleDetail", () => {
     const rankings = d.measurements.filter((m) => m.type === "ranking");
     expect(rankings.map((m) => m.metric).sort()).toEqual(["ranking", "style"]);
     const overall = d.ranking.find((g) => g.kind === "ranking" && g.key === "ranking")!;
-    expect(overall.tiers.map((t) => t.models)).toEqual([["atlas-70b-instruct"], ["vega-moe-47b"], ["helix-bio-34b"], ["atlas-8b-instruct"], ["baseline-small-1b"], ["curie-chem-13b"]]);
-    expect(overall.choices[0]).toEqual({ winner: "atlas-70b-instruct", losers: ["vega-moe-47b", "helix-bio-34b", "atlas-8b-instruct", "baseline-small-1b", "curie-chem-13b"], weight: 1 });
-    expect(overall.choices).toHaveLength(5);
+    // The judge's ranking as the demo file has it (best first), one tier per line entry.
+    const judged = demoMeasurementsOf("demo-writing-judge/0001").find((l) => l.type === "ranking" && l.metric === undefined);
+    if (judged?.type !== "ranking") throw new Error("demo-writing-judge/0001 has no ranking without a metric");
+    expect(judged.ranking[0]).toHaveLength(1);
+    expect(overall.tiers.map((t) => t.models)).toEqual(judged.ranking);
+    expect(overall.choices[0]).toEqual({ winner: judged.ranking[0][0], losers: judged.ranking.slice(1).flat(), weight: 1 });
+    expect(overall.choices).toHaveLength(judged.ranking.slice(0, -1).flat().length);
 
     const alpaca = (await listSamples(selectionSchema.parse({ benchmark: "demo-alpaca-eval" }), { limit: 1 })).samples[0];
     const p = (await getSampleDetail(alpaca.id))!;

@@ -6,8 +6,10 @@ import { existsSync, readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DemoLine, SampleLine } from "./format";
-import { DEMO_FILE, GeneratedDemo, README_FILE, SUMMARY_FILE, generateDemo, generateDemoLines, gzipDemo } from "./generate";
-import { BASELINE_MODEL } from "./skills";
+import { GeneratedDemo, generateDemo, generateDemoLines, gzipDemo } from "./generate";
+import { DEMO_FILE, README_FILE, SUMMARY_FILE } from "./paths";
+import { plantedLeader, type Capability } from "./planted";
+import { BASELINE_MODEL, DOMAINS } from "./skills";
 import { componentCount, recoveredLeaders } from "./verify";
 
 let demo: GeneratedDemo;
@@ -216,22 +218,18 @@ describe("demo data set", () => {
     const leaders: Record<string, string> = {};
     for (const [d, m] of acc) leaders[d] = [...m].sort((a, b) => b[1][0] / b[1][1] - a[1][0] / a[1][1])[0][0];
     expect(new Set(Object.values(leaders)).size).toBeGreaterThanOrEqual(3);
-    expect(leaders).toMatchObject({ biology: "helix-bio-34b", law: "sage-law-13b", economics: "ledger-econ-20b" });
+    expect(leaders).toMatchObject({ biology: plantedLeader("biology"), law: plantedLeader("law"), economics: plantedLeader("economics") });
   });
 
   it("Plackett–Luce on the committed data recovers the documented leaders", () => {
     const want = demo.summary.intendedLeaders;
-    expect(want.overall).toBe("atlas-70b-instruct");
-    expect(want.byDomain).toMatchObject({
-      programming: "orca-coder-33b",
-      biology: "helix-bio-34b",
-      law: "sage-law-13b",
-      economics: "ledger-econ-20b",
-      mathematics: "euler-math-14b",
-      writing: "quill-chat-7b",
-      translation: "polyglot-mt-12b",
+    // The summary's leaders are the argmax of the declared skill matrix.
+    expect(want).toEqual({
+      overall: plantedLeader("overall"),
+      byDomain: Object.fromEntries(DOMAINS.map((d) => [d, plantedLeader(d)])),
+      bySubtopic: Object.fromEntries(Object.keys(want.bySubtopic).map((k) => [k, plantedLeader(k as Capability)])),
     });
-    expect(want.bySubtopic["biology/immunology"]).toBe("helix-bio-34b");
+    expect(Object.keys(want.bySubtopic).sort()).toEqual(Object.keys(demo.summary.samplesBySubtopic).sort());
     expect(recoveredLeaders(committed, BASELINE_MODEL)).toEqual(want);
   });
 });

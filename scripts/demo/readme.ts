@@ -1,5 +1,5 @@
 /** Renders data/demo/README.md from the summary and the skill matrix (so the two cannot drift). */
-import type { DemoSummary } from "./generate";
+import type { DemoSummary } from "./summary";
 import { BINARY_SHIFT, BINARY_SLOPE, DIFFICULTY_JITTER, DIFFICULTY_OFFSET, MISSING_RATE } from "./build";
 import { BASELINE_MODEL, DOMAINS, SUBTOPIC_DELTAS, skillRows } from "./skills";
 
