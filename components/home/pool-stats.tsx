@@ -18,7 +18,7 @@ function Stat({ label, value }: { label: string; value: number }) {
 
 export async function PoolStats() {
   const [stats, active] = await Promise.all([getPoolStats(), activeEmbedder().catch(() => null)]);
-  const pending = await pendingEmbeddings(active?.name ?? null);
+  const pending = await pendingEmbeddings();
   return (
     <section aria-label="The pool">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">

@@ -20,7 +20,7 @@ export async function tryLive<T>(run: () => Promise<T>): Promise<{ ok: true; val
     if (!(err instanceof ApiError)) throw err;
     if (err.code === "unavailable") {
       const active = await activeEmbedder().catch(() => null);
-      const pending = await pendingEmbeddings(active?.name ?? null);
+      const pending = await pendingEmbeddings();
       return { ok: false, kind: "not-ready", message: err.message, pending, embedder: active?.name ?? null };
     }
     if (err.code === "bad_request" || err.code === "not_found") return { ok: false, kind: "bad-request", message: err.message };

@@ -239,9 +239,7 @@ async function publish(row: UploadRow, outcome: Outcome, sampleUpdates: SampleUp
       await db.query(
         `UPDATE samples s SET benchmark = x.benchmark, input = x.input, reference = x.reference, task = x.task,
                 tags = ARRAY(SELECT jsonb_array_elements_text(x.tags)), metadata = x.metadata, image_url = x.image_url,
-                content_hash = x.content_hash, updated_at = now(),
-                embedding = CASE WHEN s.input = x.input THEN s.embedding END,
-                embedding_model = CASE WHEN s.input = x.input THEN s.embedding_model END
+                content_hash = x.content_hash, updated_at = now()
            FROM jsonb_to_recordset($1::jsonb) AS x(pk int, benchmark text, input text, reference text, task text, tags jsonb,
                                                    metadata jsonb, image_url text, content_hash text)
           WHERE s.pk = x.pk`,
