@@ -42,6 +42,7 @@ function describeRun(r: EmbedRunResult): string {
   const parts = [r.fitted ? "fitted the fallback embedder" : "", `${r.embedded} samples embedded with ${r.embedder ?? "no embedder"}`];
   if (r.flipped) parts.push(`${r.embedder} is now the active model`);
   if (r.removed) parts.push(`${r.removed} superseded vectors deleted`);
+  if (r.index?.action === "created" || r.index?.action === "dropped") parts.push(`HNSW index over ${r.index.vectors} vectors ${r.index.action}`);
   return parts.filter(Boolean).join(", ");
 }
 

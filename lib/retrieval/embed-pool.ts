@@ -19,8 +19,6 @@ import { ensureVectorIndex, type VectorIndexResult } from "./hnsw";
 import { spaceProvider, TEXT_SPACE } from "./spaces";
 import { deleteSupersededVectors } from "./supersede";
 
-export { fitFallback, REFIT_GROWTH } from "./fallback-fit";
-
 export interface EmbedProgress {
   space: string;
   embedded: number;

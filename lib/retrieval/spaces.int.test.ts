@@ -14,14 +14,15 @@ import { refreshSnapshot } from "@/lib/leaderboard/refresh";
 import { resetDatabase } from "@/test/db";
 import { importDemo, uploadLines } from "@/test/demo";
 import { activeEmbedder, pendingEmbeddings } from "./active";
+import { REFIT_GROWTH } from "./fallback-fit";
 import { embedAllSpaces, embedPendingSamples, spacesWithEmbeddingWork, type EmbedProgress } from "./embed-pool";
 import { retrieve, type Retrieval } from "./retrieve";
 
 const FIXTURE = fileURLToPath(new URL("../../test/fixtures/tiny-minilm", import.meta.url));
 const BATCH = 100;
 const DEMO_SAMPLES = 542;
-/** Enough new samples to pass REFIT_GROWTH (542 × 1.25 = 677.5). */
-const GROWTH = 140;
+/** Just enough new samples for the pool to outgrow the fallback's fit. */
+const GROWTH = Math.ceil(DEMO_SAMPLES * (REFIT_GROWTH - 1));
 
 async function modelCounts(): Promise<Record<string, number>> {
   const r = await pool().query<{ model: string; n: number }>(`SELECT model, count(*)::int AS n FROM embeddings WHERE space = 'text' GROUP BY model`);

@@ -7,15 +7,18 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import pg from "pg";
-import { closeDb } from "@/lib/db/client";
+import { closeDb, pool } from "@/lib/db/client";
 import { dataVersion } from "@/lib/db/data-version";
 import { saveFallbackFit } from "@/lib/db/queries/embedder-state";
-import { coveredSamples } from "@/lib/db/queries/embeddings";
+import { getEmbeddingSpace } from "@/lib/db/queries/embedding-spaces";
+import { coveredSamples, vectorLiteral } from "@/lib/db/queries/embeddings";
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { migrate } from "@/lib/db/migrate";
 import { reloadEnv } from "@/lib/env";
 import { importFile } from "@/lib/ingest";
+import { visibleSamplesSql } from "@/lib/ingest/visibility";
 import { leaderboardQuerySchema } from "@/lib/leaderboard/params";
+import { activeEmbedder } from "@/lib/retrieval/active";
 import { embedPendingSamples } from "@/lib/retrieval/embed-pool";
 import { fitLsa, sampleDocument, serializeLsa } from "@/lib/retrieval/embedder";
 import { retrieve } from "@/lib/retrieval/retrieve";
@@ -35,6 +38,36 @@ async function knn(queries: string[], k: number): Promise<number[]> {
   for (const q of queries) await retrieve(leaderboardQuerySchema.parse({ q, k: String(k) }));
   const ms: number[] = [];
   for (const q of queries) ms.push((await timed(() => retrieve(leaderboardQuerySchema.parse({ q, k: String(k) }))))[1]);
+  return ms;
+}
+
+/**
+ * The baseline: the layout before the embedding_spaces migration (each vector inside its sample
+ * row, stored MAIN), rebuilt in a scratch table from the same vectors, searched with that layout's
+ * query (no join). What the join between embeddings and samples costs is the difference.
+ */
+async function knnInSampleRows(queries: string[], k: number): Promise<number[]> {
+  const model = (await getEmbeddingSpace("text")).activeModel!;
+  await pool().query(`CREATE TABLE bench_samples_with_vectors AS SELECT s.*, e.embedding::vector(384) AS embedding
+                        FROM samples s JOIN embeddings e ON e.sample_pk = s.pk AND e.space = 'text' AND e.model = $1`, [model]);
+  await pool().query(`ALTER TABLE bench_samples_with_vectors ALTER COLUMN embedding SET STORAGE MAIN`);
+  await pool().query(`UPDATE bench_samples_with_vectors SET embedding = embedding::real[]::vector`);
+  await pool().query(`VACUUM FULL ANALYZE bench_samples_with_vectors`);
+  const embedder = (await activeEmbedder()).embedder!;
+  const run = async (q: string) => {
+    const [v] = await embedder.embed([q]);
+    const t0 = performance.now();
+    await pool().query(
+      `SELECT s.pk, s.embedding <=> $1::vector AS distance FROM bench_samples_with_vectors s WHERE ${visibleSamplesSql("s")}
+        ORDER BY s.embedding <=> $1::vector, s.pk LIMIT $2`,
+      [vectorLiteral(v), k],
+    );
+    return performance.now() - t0;
+  };
+  for (const q of queries) await run(q);
+  const ms: number[] = [];
+  for (const q of queries) ms.push(await run(q));
+  await pool().query(`DROP TABLE bench_samples_with_vectors`);
   return ms;
 }
 
@@ -60,6 +93,7 @@ export async function benchEmbedDb(file: string, queries: string[]): Promise<voi
     const rows: LatencyRow[] = [];
     rows.push(latencyRow("kNN exact, k=50", await knn(queries, 50), first.embedder!));
     rows.push(latencyRow("kNN exact, k=1000", await knn(queries, 1000), first.embedder!));
+    rows.push(latencyRow("  the same SQL before the spaces migration", await knnInSampleRows(queries, 50), "vectors inside the sample rows, k=50"));
 
     // A switch: another fit (another seed) becomes the newest, so the next run builds it beside.
     const docs = (await coveredSamples({ space: "text", modality: "text" })).map(sampleDocument);
