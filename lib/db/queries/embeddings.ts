@@ -109,9 +109,8 @@ export async function deleteModelVectorsBatch(space: string, model: string, limi
  * VACUUM and ANALYZE of the embeddings table by autovacuum's default rules (dead rows over 50 + 20%
  * of the live ones, or rows inserted since the last vacuum over 1000 + 20%; rows changed since the
  * last ANALYZE over 50 + 10%). A real Postgres does this by itself; the embedded one runs no
- * autovacuum, and without it a superseded model's deleted rows stay in every exact scan's way, new
- * rows are checked against the commit log on every read (MMLU-Pro's exact kNN: 61 ms instead of
- * 36 ms, npm run bench:embed -- --db), and the planner does not know how many vectors a model has.
+ * autovacuum, and without it a superseded model's deleted rows stay in every exact scan's way, the
+ * table's visibility map stays empty, and the planner does not know how many vectors a model has.
  */
 export async function refreshEmbeddingStatistics(): Promise<"vacuum" | "analyze" | null> {
   // Counters reach pg_stat_* when a session goes idle; make sure this session's are in.
