@@ -1,7 +1,8 @@
 // The approximate (HNSW) vector index, kept per space and model, and only where that model's
-// vectors are many. An exact kNN scan reads every vector of the model and grows linearly: 18–40 ms
-// over MMLU-Pro's 12k vectors in PGlite (vectors stored inline, see the embedding_spaces
-// migration), so ≈ 100–150 ms at the threshold below. The index costs a build that blocks the
+// vectors are many. An exact kNN scan reads every vector of the model and grows linearly: 35–60 ms
+// over MMLU-Pro's 12k vectors in PGlite with the join to samples (npm run bench:embed -- --db, load
+// average 4–7; vectors stored inline, see the embedding_spaces migration), so ≈ 150–250 ms at the
+// threshold below. The index costs a build that blocks the
 // embedded database's one session while it runs (12k vectors: 8 s; ≈ 40 s at the threshold) and
 // answers approximately, so small spaces keep the exact scan.
 //
