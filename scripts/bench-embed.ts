@@ -2,13 +2,18 @@
 // ../shared/data/mmlu-pro.jsonl.gz): time to fit on every sample, to embed every sample (texts
 // per second), fit + embed together (target ≤ 60 s on 2 cores), serialized size and round trip,
 // and the median latency of embedding one query (100 queries). With EMBEDDINGS_MODEL_DIR set,
-// also MiniLM's throughput on the first 512 samples.
+// also MiniLM's throughput on the first 512 samples. `--db`: then the embedding job's database
+// path too (scripts/lib/bench-embed-db.ts): first run, kNN, a switch built beside and flipped.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
+import { benchEmbedDb } from "./lib/bench-embed-db";
+import { loadavg } from "node:os";
 import { deserializeLsa, fitLsa, sampleDocument, serializeLsa, tryLoadMiniLM, type SampleFields } from "@/lib/retrieval/embedder";
 
-const file = path.resolve(process.argv[2] ?? path.join(process.cwd(), "..", "shared", "data", "mmlu-pro.jsonl.gz"));
+const args = process.argv.slice(2);
+const withDb = args.includes("--db");
+const file = path.resolve(args.find((a) => !a.startsWith("--")) ?? path.join(process.cwd(), "..", "shared", "data", "mmlu-pro.jsonl.gz"));
 
 const QUERIES = [
   "macroeconomics", "virology", "antibodies", "python code", "international law", "computer security",
@@ -39,7 +44,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function main() {
   const samples = loadSamples();
   const docs = samples.map(sampleDocument);
-  console.log(`${samples.length} samples from ${file}`);
+  console.log(`${samples.length} samples from ${file}; load average ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
 
   const [model, fitS] = await time(() => fitLsa(docs));
   const [vectors, embedS] = await time(() => model.embed(docs));
@@ -65,14 +70,18 @@ async function main() {
   const minilm = await tryLoadMiniLM({ modelDir });
   if (!minilm.embedder) {
     console.log(`MiniLM         skipped (${minilm.reason})`);
-    return;
+  } else {
+    const inputs = samples.slice(0, 512).map((s) => s.input);
+    const [, miniS] = await time(() => minilm.embedder.embed(inputs));
+    console.log(`MiniLM         ${minilm.embedder.name}: ${Math.round(inputs.length / miniS)} samples/s on ${inputs.length} inputs`);
   }
-  const inputs = samples.slice(0, 512).map((s) => s.input);
-  const [, miniS] = await time(() => minilm.embedder.embed(inputs));
-  console.log(`MiniLM         ${minilm.embedder.name}: ${Math.round(inputs.length / miniS)} samples/s on ${inputs.length} inputs`);
+  if (withDb) await benchEmbedDb(file, QUERIES);
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

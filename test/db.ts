@@ -1,13 +1,15 @@
 // Helpers for integration tests: a clean pool between files, and counts to assert "nothing changed".
 import { pool } from "@/lib/db/client";
 
-const DATA_TABLES = ["measurements", "samples", "models", "uploads", "upload_tokens", "leaderboard_snapshots", "saved_leaderboards"];
+const DATA_TABLES = ["measurements", "embeddings", "samples", "models", "uploads", "upload_tokens", "leaderboard_snapshots", "saved_leaderboards"];
 
 /** Empties every data table (tests share one database and run one file at a time). */
 export async function resetDatabase(): Promise<void> {
   await pool().query(`TRUNCATE ${DATA_TABLES.map((t) => `"${t}"`).join(", ")} RESTART IDENTITY CASCADE`);
   await pool().query(`UPDATE pool_state SET data_version = 0`);
   await pool().query(`DELETE FROM embedder_state`);
+  // Emptying samples emptied the embeddings (cascade); the spaces start over without a model.
+  await pool().query(`UPDATE embedding_spaces SET active_model = NULL, building_model = NULL, activated_at = NULL, build_started_at = NULL`);
 }
 
 /** Row counts of every data table, for "the database is unchanged" assertions. */

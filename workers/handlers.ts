@@ -3,7 +3,7 @@
 // killed worker can only repeat work, never corrupt it.
 import type PgBoss from "pg-boss";
 import { QUEUES } from "@/lib/queue";
-import { embedPendingSamples } from "@/lib/retrieval/embed-pool";
+import { embedAllSpaces, type EmbedRunResult } from "@/lib/retrieval/embed-pool";
 import { enqueueStaleRefreshes, refreshSnapshot } from "@/lib/leaderboard/refresh";
 import { processUpload } from "@/lib/ingest";
 
@@ -12,9 +12,10 @@ const log = (msg: string) => console.log(`[worker] ${msg}`);
 export const handlers = {
   async [QUEUES.embedSamples]() {
     const t0 = performance.now();
-    const r = await embedPendingSamples(({ embedded, remaining }) => log(`embedded ${embedded}, ${remaining} to go`));
-    log(`embed job: ${r.fitted ? "fitted the fallback embedder, " : ""}${r.embedded} samples embedded with ${r.embedder ?? "no embedder"} in ${Math.round(performance.now() - t0)} ms`);
-    if (r.embedded > 0) {
+    const runs = await embedAllSpaces(({ space, embedded, remaining }) => log(`${space}: embedded ${embedded}, ${remaining} to go`));
+    for (const r of runs) log(`embed job, ${r.space} space: ${describeRun(r)} in ${Math.round(performance.now() - t0)} ms`);
+    // Only a run that changed what searches see moved the data version and so staled snapshots.
+    if (runs.some((r) => r.dataVersion !== null)) {
       const slugs = await enqueueStaleRefreshes();
       if (slugs.length) log(`queued refreshes: ${slugs.join(", ")}`);
     }
@@ -36,6 +37,14 @@ export const handlers = {
     await handlers[QUEUES.embedSamples]();
   },
 } satisfies Record<string, (data: never) => Promise<void>>;
+
+function describeRun(r: EmbedRunResult): string {
+  const parts = [r.fitted ? "fitted the fallback embedder" : "", `${r.embedded} samples embedded with ${r.embedder ?? "no embedder"}`];
+  if (r.flipped) parts.push(`${r.embedder} is now the active model`);
+  if (r.removed) parts.push(`${r.removed} superseded vectors deleted`);
+  if (r.index?.action === "created" || r.index?.action === "dropped") parts.push(`HNSW index over ${r.index.vectors} vectors ${r.index.action}`);
+  return parts.filter(Boolean).join(", ");
+}
 
 export async function registerHandlers(b: PgBoss): Promise<string[]> {
   for (const [queue, fn] of Object.entries(handlers)) {

@@ -4,7 +4,7 @@
 import { boss, enqueue, QUEUES, setQueueRole, stopQueue } from "@/lib/queue";
 import { closeDb } from "@/lib/db/client";
 import { recoverInterruptedUploads } from "@/lib/ingest";
-import { activeEmbedder, pendingEmbeddings } from "@/lib/retrieval/active";
+import { spacesWithEmbeddingWork } from "@/lib/retrieval/embed-pool";
 import { enqueueStaleRefreshes } from "@/lib/leaderboard/refresh";
 import { registerHandlers } from "./handlers";
 
@@ -12,8 +12,7 @@ const CATCH_UP_SECONDS = 30;
 const log = (msg: string) => console.log(`[worker] ${msg}`);
 
 async function catchUp(): Promise<void> {
-  const active = await activeEmbedder();
-  if (!active.name || (await pendingEmbeddings(active.name)) > 0) {
+  if ((await spacesWithEmbeddingWork()).length > 0) {
     await enqueue(QUEUES.embedSamples, {}, { singletonKey: "embed" });
   } else {
     await enqueueStaleRefreshes();

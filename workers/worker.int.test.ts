@@ -9,6 +9,7 @@ import { importDemo, uploadLines } from "@/test/demo";
 import { ensureDefaultLeaderboards } from "@/lib/leaderboard/defaults";
 import { getSavedLeaderboard } from "@/lib/leaderboard/saved";
 import { stopQueue } from "@/lib/queue";
+import { pendingEmbeddings } from "@/lib/retrieval/active";
 
 const workers: ChildProcess[] = [];
 let output = "";
@@ -34,8 +35,8 @@ async function until<T>(what: string, fn: () => Promise<T | undefined | false>, 
   }
 }
 
-const pendingVectors = async () =>
-  (await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM samples WHERE embedding IS NULL`)).rows[0].n;
+/** Samples without a vector of the text space's active model (all of them before its first run). */
+const pendingVectors = () => pendingEmbeddings("text");
 
 async function killAll(signal: NodeJS.Signals) {
   await Promise.all(

@@ -18,11 +18,18 @@ describe("migration runner", () => {
     expect(await migrate(pool())).toEqual([]);
   });
 
-  it("created the pgvector column and the measurement index", async () => {
+  it("created the embeddings table (untyped pgvector column, stored inline), its spaces and the measurement index", async () => {
     const col = await pool().query(
-      `SELECT format_type(atttypid, atttypmod) AS t FROM pg_attribute WHERE attrelid = 'samples'::regclass AND attname = 'embedding'`,
+      `SELECT format_type(atttypid, atttypmod) AS t, attstorage AS storage FROM pg_attribute WHERE attrelid = 'embeddings'::regclass AND attname = 'embedding'`,
     );
-    expect(col.rows[0].t).toBe("vector(384)");
+    expect(col.rows[0]).toEqual({ t: "vector", storage: "p" });
+    const spaces = await pool().query(`SELECT space, modality, dim FROM embedding_spaces ORDER BY space`);
+    expect(spaces.rows).toEqual([
+      { space: "image", modality: "image", dim: 768 },
+      { space: "text", modality: "text", dim: 384 },
+    ]);
+    const old = await pool().query(`SELECT attname FROM pg_attribute WHERE attrelid = 'samples'::regclass AND attname LIKE 'embedding%' AND NOT attisdropped`);
+    expect(old.rows).toEqual([]);
     const idx = await pool().query(`SELECT indexname FROM pg_indexes WHERE tablename = 'measurements'`);
     expect(idx.rows.map((r) => r.indexname)).toContain("measurements_sample_pk_idx");
   });

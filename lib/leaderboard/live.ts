@@ -16,7 +16,7 @@ export type LiveOutcome<T> = { ok: true; value: T } | LiveFailure;
 export async function semanticIndexStatus(): Promise<{ embedder: string | null; pending: number }> {
   const active = await activeEmbedder().catch(() => null);
   const embedder = active?.name ?? null;
-  return { embedder, pending: await pendingEmbeddings(embedder) };
+  return { embedder, pending: await pendingEmbeddings() };
 }
 
 export async function tryLive<T>(run: () => Promise<T>): Promise<LiveOutcome<T>> {

@@ -22,7 +22,7 @@ export async function refreshSnapshot(slug: string): Promise<RefreshOutcome> {
     // A capability query over a half-embedded pool would miss samples; the embed job enqueues
     // every refresh again when it finishes.
     const active = await activeEmbedder();
-    if (!active.name || (await pendingEmbeddings(active.name)) > 0) return { status: "waiting-for-embeddings" };
+    if (!active.embedder || (await pendingEmbeddings()) > 0) return { status: "waiting-for-embeddings" };
   }
   await markRefreshProgress(slug, 0.05, true);
   const t0 = performance.now();

@@ -1,104 +1,124 @@
-// The embedding job: gives every sample a vector from the active embedder, in batches (each its own
-// short write), and (re)fits the offline fallback first when it has no fit yet or the pool has grown
-// enough that its vocabulary and topics are stale. Idempotent and resumable: each run picks the
-// samples that still lack a vector from the active embedder, so a killed worker loses one batch.
-import { pool } from "@/lib/db/client";
+// The embedding job, per space: gives every sample the space covers a vector from the space's
+// target embedder, in batches (each its own short write). Idempotent and resumable: each run picks
+// the samples that still lack a vector from the target model, so a killed worker loses one batch.
+//
+// Catch-up: the target is the active model; new samples get its vectors.
+// Switch or refit: the target differs from the active model (EMBEDDER changed, or the fallback was
+//   refitted on a grown pool). Its vectors are written beside the active model's, which keeps
+//   answering searches; when every sample has one, the space flips to it (one transaction, with
+//   the data version). Until the flip, a rollback is `abandonBuild`: the active model never
+//   changed. After it, the superseded model's vectors are deleted in small batches.
+// The data version moves once per completed run (the flip, or the end of a catch-up that wrote
+// vectors), never per batch: live caches and snapshots recompute once.
+import { bumpDataVersion } from "@/lib/db/data-version";
+import { abandonBuild, activateFirstModel, flipToBuiltModel, getEmbeddingSpace, listEmbeddingSpaces, startBuild } from "@/lib/db/queries/embedding-spaces";
+import { countSamplesLackingVector, insertEmbeddings, refreshEmbeddingStatistics, samplesLackingVector } from "@/lib/db/queries/embeddings";
+import { refreshStatistics } from "@/lib/db/statistics";
 import { env } from "@/lib/env";
-import { fitLsa, sampleDocument, serializeLsa } from "@/lib/retrieval/embedder";
-import { activeEmbedder, LSA_STATE_NAME, type ActiveEmbedder } from "./active";
-import { maintainSearch } from "./hnsw";
-import { vectorLiteral } from "./search";
-
-/** Refit the fallback when the pool has grown by this factor since the last fit. */
-export const REFIT_GROWTH = 1.25;
-
-interface SampleRow {
-  pk: number;
-  input: string;
-  benchmark: string;
-  task: string | null;
-  tags: string[];
-  metadata: Record<string, unknown> | null;
-}
-
-const SAMPLE_COLUMNS = "pk, input, benchmark, task, tags, metadata";
-
-async function fallbackNeedsFit(): Promise<boolean> {
-  const r = await pool().query<{ n_docs: number | null; n: number }>(
-    `SELECT (SELECT n_docs FROM embedder_state WHERE name = $1) AS n_docs, (SELECT count(*)::int FROM samples) AS n`,
-    [LSA_STATE_NAME],
-  );
-  const { n_docs, n } = r.rows[0];
-  return n > 0 && (n_docs === null || n >= n_docs * REFIT_GROWTH);
-}
-
-/** Fits the fallback on every sample of the pool and stores it; returns its name. */
-export async function fitFallback(): Promise<string> {
-  const rows = (await pool().query<SampleRow>(`SELECT ${SAMPLE_COLUMNS} FROM samples ORDER BY pk`)).rows;
-  const model = fitLsa(rows.map(sampleDocument));
-  const bytes = Buffer.from(serializeLsa(model));
-  await pool().query(
-    `INSERT INTO embedder_state (name, version, n_docs, params, fitted_at) VALUES ($1, 1, $2, $3, now())
-     ON CONFLICT (name) DO UPDATE SET version = embedder_state.version + 1, n_docs = $2, params = $3, fitted_at = now()`,
-    [LSA_STATE_NAME, rows.length, bytes],
-  );
-  return model.name;
-}
+import { ensureVectorIndex, type VectorIndexResult } from "./hnsw";
+import { spaceProvider, TEXT_SPACE } from "./spaces";
+import { deleteSupersededVectors } from "./supersede";
 
 export interface EmbedProgress {
+  space: string;
   embedded: number;
   remaining: number;
 }
 
 export interface EmbedRunResult {
+  space: string;
+  /** The model whose vectors the run wrote; null when the space has no embedder available. */
   embedder: string | null;
   fitted: boolean;
   embedded: number;
+  /** The run completed a switch or refit: `embedder` is the space's active model now. */
+  flipped: boolean;
+  /** The data version after the run's one bump; null when readers see nothing new. */
+  dataVersion: number | null;
+  /** Vectors of superseded models deleted after the flip (or after a rolled-back build). */
+  removed: number;
+  index: VectorIndexResult | null;
 }
 
 export interface EmbedRunOptions {
+  /** The space to embed (default: text). */
+  space?: string;
   /** Vectors above which the HNSW index is built (default HNSW_MIN_VECTORS; tests lower it). */
   hnswMinVectors?: number;
+  /** Samples per batch (default EMBED_BATCH_SIZE). */
+  batchSize?: number;
 }
 
 export async function embedPendingSamples(
   onProgress?: (p: EmbedProgress) => Promise<void> | void,
   opts: EmbedRunOptions = {},
 ): Promise<EmbedRunResult> {
-  let active: ActiveEmbedder = await activeEmbedder();
-  let fitted = false;
-  if (active.kind === "fallback" && (await fallbackNeedsFit())) {
-    await fitFallback();
-    fitted = true;
-    active = await activeEmbedder();
-  }
-  const { embedder, name } = active;
-  if (!embedder || !name) return { embedder: null, fitted, embedded: 0 };
+  const spaceName = opts.space ?? TEXT_SPACE;
+  const none: EmbedRunResult = { space: spaceName, embedder: null, fitted: false, embedded: 0, flipped: false, dataVersion: null, removed: 0, index: null };
+  const provider = spaceProvider(spaceName);
+  if (!provider) return none;
+  const target = await provider.target({ fit: true });
+  const embedder = target.embedder;
+  if (!embedder) return { ...none, fitted: target.fitted };
+  const model = embedder.name;
+  let space = await getEmbeddingSpace(spaceName);
+  if (embedder.dims !== space.dim) throw new Error(`${model} gives ${embedder.dims}-d vectors; the ${spaceName} space holds ${space.dim}-d ones`);
+
+  // A build of another model (the configuration changed again, or a newer fit) is rolled back.
+  if (space.buildingModel && space.buildingModel !== model) await abandonBuild(spaceName);
+  if (!(await activateFirstModel(spaceName, model)) && space.activeModel !== model) await startBuild(spaceName, model);
+  space = await getEmbeddingSpace(spaceName);
+  const building = space.buildingModel === model;
+
   let embedded = 0;
+  const batchSize = opts.batchSize ?? env().EMBED_BATCH_SIZE;
   for (;;) {
-    const rows = (
-      await pool().query<SampleRow>(
-        `SELECT ${SAMPLE_COLUMNS} FROM samples WHERE embedding_model IS DISTINCT FROM $1 OR embedding IS NULL ORDER BY pk LIMIT $2`,
-        [name, env().EMBED_BATCH_SIZE],
-      )
-    ).rows;
+    const rows = await samplesLackingVector(space, model, batchSize);
     if (rows.length === 0) break;
-    const vectors = await embedder.embed(rows.map(sampleDocument));
-    await pool().query(
-      `WITH v AS (SELECT * FROM unnest($1::int[], $2::text[]) AS v(pk, e))
-       UPDATE samples s SET embedding = v.e::vector, embedding_model = $3 FROM v WHERE s.pk = v.pk`,
-      [rows.map((r) => r.pk), vectors.map(vectorLiteral), name],
-    );
-    // Retrieval results change with new vectors: live caches key on the data version.
-    await pool().query(`UPDATE pool_state SET data_version = data_version + 1, updated_at = now() WHERE id = 1`);
+    const vectors = await embedder.embedSamples(rows);
+    await insertEmbeddings(space, model, rows.map((r) => r.pk), vectors);
     embedded += rows.length;
-    const remaining = (await pool().query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM samples WHERE embedding_model IS DISTINCT FROM $1 OR embedding IS NULL`,
-      [name],
-    )).rows[0].n;
-    await onProgress?.({ embedded, remaining });
+    const remaining = await countSamplesLackingVector(space, model, { visibleOnly: false });
+    await onProgress?.({ space: spaceName, embedded, remaining });
   }
-  // Planner statistics, and an HNSW index where the pool is large (lib/retrieval/hnsw.ts).
-  await maintainSearch(name, { minVectors: opts.hnswMinVectors });
-  return { embedder: name, fitted, embedded };
+  // Statistics first (the planner needs the model's row count), then the index where the model is
+  // large: before the flip, so that searches are fast from the first one on the new model.
+  if (embedded > 0) await refreshEmbeddingStatistics();
+  await refreshStatistics();
+  const index = await ensureVectorIndex(space, model, { minVectors: opts.hnswMinVectors });
+  const dataVersion = building ? await flipToBuiltModel(spaceName, model) : embedded > 0 ? await bumpDataVersion() : null;
+  const removed = await deleteSupersededVectors(spaceName);
+  if (removed.vectors > 0) await refreshEmbeddingStatistics();
+  return { space: spaceName, embedder: model, fitted: target.fitted, embedded, flipped: building && dataVersion !== null, dataVersion, removed: removed.vectors, index };
+}
+
+/** One run for every space that has an embedder. */
+export async function embedAllSpaces(
+  onProgress?: (p: EmbedProgress) => Promise<void> | void,
+  opts: Omit<EmbedRunOptions, "space"> = {},
+): Promise<EmbedRunResult[]> {
+  const out: EmbedRunResult[] = [];
+  for (const { space } of await listEmbeddingSpaces()) {
+    if (spaceProvider(space)) out.push(await embedPendingSamples(onProgress, { ...opts, space }));
+  }
+  return out;
+}
+
+/**
+ * The spaces with embedding work: no active model yet, a build under way or due (another target,
+ * a refit), or samples without an active-model vector. Spaces without an embedder never have any.
+ */
+export async function spacesWithEmbeddingWork(): Promise<string[]> {
+  const out: string[] = [];
+  for (const row of await listEmbeddingSpaces()) {
+    const provider = spaceProvider(row.space);
+    if (!provider) continue;
+    const target = await provider.target({ fit: false });
+    const model = target.embedder?.name;
+    const due =
+      target.refitDue ||
+      (!!model && (row.activeModel !== model || row.buildingModel !== null || (await countSamplesLackingVector(row, model, { visibleOnly: false })) > 0));
+    if (due) out.push(row.space);
+  }
+  return out;
 }

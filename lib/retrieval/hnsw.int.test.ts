@@ -10,7 +10,7 @@ import { resetDatabase } from "@/test/db";
 import { importDemo } from "@/test/demo";
 import { activeEmbedder } from "./active";
 import { embedPendingSamples } from "./embed-pool";
-import { ensureVectorIndex, HNSW_INDEX, vectorIndexExists } from "./hnsw";
+import { ensureVectorIndex, hnswIndexName, vectorIndexExists } from "./hnsw";
 import { parseMetadataFilters, searchSamples, type SearchResult } from "./search";
 
 const K = 20;
@@ -33,6 +33,8 @@ const CASES: Case[] = [
 ];
 
 let embedder = "";
+const TEXT = { space: "text", dim: 384 };
+const indexExists = () => vectorIndexExists("text", embedder);
 const exact = new Map<number, SearchResult>();
 
 async function search(c: Case, k = K, forceIndex = false): Promise<SearchResult> {
@@ -45,7 +47,7 @@ async function search(c: Case, k = K, forceIndex = false): Promise<SearchResult>
 /** Index scans of the HNSW index so far (statistics are flushed first). */
 async function hnswScans(): Promise<number> {
   await pool().query(`SELECT pg_stat_force_next_flush()`);
-  const r = await pool().query<{ n: number }>(`SELECT coalesce(sum(idx_scan), 0)::int AS n FROM pg_stat_user_indexes WHERE indexrelname = $1`, [HNSW_INDEX]);
+  const r = await pool().query<{ n: number }>(`SELECT coalesce(sum(idx_scan), 0)::int AS n FROM pg_stat_user_indexes WHERE indexrelname = $1`, [hnswIndexName("text", embedder)]);
   return r.rows[0].n;
 }
 
@@ -56,14 +58,14 @@ beforeAll(async () => {
   embedder = run.embedder!;
 });
 afterAll(async () => {
-  await pool().query(`DROP INDEX IF EXISTS ${HNSW_INDEX}`);
+  await pool().query(`DROP INDEX IF EXISTS ${hnswIndexName("text", embedder)}`);
   await closeDb();
 });
 
 describe("HNSW only where the pool is large", () => {
   it("below the threshold the job builds no index and search scans exactly", async () => {
-    expect(await vectorIndexExists()).toBe(false);
-    expect(await ensureVectorIndex(embedder, { minVectors: 1000 })).toMatchObject({ vectors: demoSummary().samples, action: "none" });
+    expect(await indexExists()).toBe(false);
+    expect(await ensureVectorIndex(TEXT, embedder, { minVectors: 1000 })).toMatchObject({ vectors: demoSummary().samples, action: "none" });
     for (const [i, c] of CASES.entries()) {
       const r = await search(c);
       expect(r.method).toBe("exact");
@@ -75,8 +77,8 @@ describe("HNSW only where the pool is large", () => {
     const t0 = performance.now();
     await embedPendingSamples(undefined, { hnswMinVectors: 100 });
     console.log(`HNSW index over ${demoSummary().samples} vectors built in ${(performance.now() - t0).toFixed(0)} ms`);
-    expect(await vectorIndexExists()).toBe(true);
-    expect(await ensureVectorIndex(embedder, { minVectors: 100 })).toMatchObject({ action: "kept" });
+    expect(await indexExists()).toBe(true);
+    expect(await ensureVectorIndex(TEXT, embedder, { minVectors: 100 })).toMatchObject({ action: "kept" });
   });
 
   it("the planner may still scan exactly where that is cheaper (the demo's few hundred vectors), with the same answer", async () => {
@@ -130,7 +132,7 @@ describe("HNSW only where the pool is large", () => {
 
   it("back under the default threshold the job drops the index", async () => {
     expect(await embedPendingSamples()).toMatchObject({ embedded: 0 });
-    expect(await vectorIndexExists()).toBe(false);
+    expect(await indexExists()).toBe(false);
     expect((await search(CASES[0])).method).toBe("exact");
   });
 });

@@ -2,6 +2,7 @@
 // counts as large: build time, then per query the exact scan against the index (as the planner
 // chooses it, and forced), with and without a selective filter: latency and recall of the top k.
 import { leaderboardQuerySchema, type Selection } from "@/lib/selection/schema";
+import { getEmbeddingSpace } from "@/lib/db/queries/embedding-spaces";
 import { activeEmbedder } from "@/lib/retrieval/active";
 import { ensureVectorIndex } from "@/lib/retrieval/hnsw";
 import { parseMetadataFilters, searchSamples, type SearchResult } from "@/lib/retrieval/search";
@@ -42,7 +43,7 @@ export async function benchHnsw(queries: string[], k: number, filter: Record<str
     rows.push(latencyRow(`kNN exact, ${v.label}`, ms, `k=${k}, no index`));
   }
 
-  const built = await ensureVectorIndex(name, { minVectors: 1 });
+  const built = await ensureVectorIndex(await getEmbeddingSpace("text"), name, { minVectors: 1 });
   const lines = [`HNSW index over ${built.vectors} vectors: ${built.action} in ${(built.ms / 1000).toFixed(1)} s (blocks the database meanwhile)`];
   for (const forceIndex of [false, true]) {
     for (const v of variants) {

@@ -17,7 +17,7 @@ export const GET = handler(async () => {
     activeEmbedder().catch((err: Error) => ({ kind: "error", name: null, reason: err.message, embedder: null })),
     queueStates().catch((err: Error) => ({ error: err.message })),
   ]);
-  const pending = await pendingEmbeddings(embedder.name);
+  const pending = await pendingEmbeddings();
   const ok = database.migrations.current;
   return NextResponse.json(
     {

@@ -59,7 +59,7 @@ export async function insertSamples(samples: readonly SampleContent[], seq: numb
 
 /**
  * Applies content updates of stored samples (by pk). Call in the publish transaction. A changed
- * input drops the sample's vector: the embed job computes it again.
+ * input drops the sample's text vectors (a trigger on samples): the embed job computes them again.
  */
 export async function updateSampleContents(db: Queryable, samples: readonly SampleContent[]): Promise<void> {
   if (samples.length === 0) return;
@@ -67,9 +67,7 @@ export async function updateSampleContents(db: Queryable, samples: readonly Samp
     db,
     `UPDATE samples s SET benchmark = x.benchmark, input = x.input, reference = x.reference, task = x.task,
             tags = ARRAY(SELECT jsonb_array_elements_text(x.tags)), metadata = x.metadata, image_url = x.image_url,
-            content_hash = x.content_hash, updated_at = now(),
-            embedding = CASE WHEN s.input = x.input THEN s.embedding END,
-            embedding_model = CASE WHEN s.input = x.input THEN s.embedding_model END
+            content_hash = x.content_hash, updated_at = now()
        FROM jsonb_to_recordset($1::jsonb) ${RECORDSET}
       WHERE s.pk = x.pk`,
     [asJson(samples)],

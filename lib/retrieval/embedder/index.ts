@@ -3,17 +3,9 @@
 // it; vectors of different names live in different spaces and must never be compared.
 import { LsaModel } from "./fallback-lsa";
 import { tryLoadMiniLM, type MiniLMOptions } from "./minilm";
+import { EMBEDDING_DIMS, type Embedder } from "./types";
 
-export const EMBEDDING_DIMS = 384;
-
-export interface Embedder {
-  /** e.g. `minilm:all-MiniLM-L6-v2` or `fallback-lsa-v1:1a2b3c4d`. */
-  readonly name: string;
-  readonly dims: 384;
-  readonly kind: "minilm" | "fallback";
-  /** Unit-length vectors (cosine = dot product), one per text, in order. */
-  embed(texts: string[]): Promise<Float32Array[]>;
-}
+export { EMBEDDING_DIMS, type Embedder } from "./types";
 
 export function lsaEmbedder(model: LsaModel): Embedder {
   return { name: model.name, dims: EMBEDDING_DIMS, kind: "fallback", embed: async (texts) => model.embed(texts) };

@@ -4,7 +4,7 @@
 // so the vectors match the Python model's and cosine similarity is a dot product.
 import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import type { Embedder } from "./index";
+import type { Embedder } from "./types";
 
 export const MINILM_HUB_ID = "Xenova/all-MiniLM-L6-v2";
 export const MINILM_DIMS = 384;
