@@ -22,7 +22,7 @@ import { isTest, loadSources, parseSource, type Import, type SourceFile } from "
 const LAYERS: string[][] = [
   ["env", "api/errors"],
   ["ranking"],
-  ["selection"],
+  ["selection", "format", "table"],
   ["db", "queue"],
   ["ingest", "retrieval", "auth"],
   ["leaderboard"],

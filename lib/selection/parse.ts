@@ -1,9 +1,8 @@
 // One parser for API routes and pages alike: a route hands over its URLSearchParams, a page the
 // plain `searchParams` object Next gives it; both get the same data, or the same message naming
-// the parameter (lib/api/handler.ts parseQuery: a 400 in routes, an error state in pages).
+// the parameter (parseQuery: a 400 in routes, an error state in pages).
 import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
-import { parseQuery } from "@/lib/api/handler";
 import { fromRecord } from "./url";
 
 /** A page's `searchParams` prop: repeated keys as arrays. */
@@ -24,4 +23,25 @@ export function tryParseParams<S extends z.ZodType>(input: URLSearchParams | Pag
     if (err instanceof ApiError) return { data: null, error: err.message };
     throw err;
   }
+}
+
+/** Collects a URLSearchParams into an object; repeated keys become arrays. */
+export function searchParamsObject(sp: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(sp.keys())) {
+    const all = sp.getAll(key);
+    out[key] = all.length > 1 ? all : all[0];
+  }
+  return out;
+}
+
+/** Parses query parameters with a zod schema; the error names the parameter. */
+export function parseQuery<S extends z.ZodType>(sp: URLSearchParams, schema: S): z.infer<S> {
+  const parsed = schema.safeParse(searchParamsObject(sp));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = issue.path.join(".") || "query";
+    throw new ApiError("bad_request", `Parameter "${name}": ${issue.message}`);
+  }
+  return parsed.data;
 }

@@ -1,8 +1,7 @@
 // Routes that take a selection plus parameters of their own: GET /api/samples (paging),
 // GET /api/models/{name} (how many evidence samples to list) and GET /api/compare (the models).
 import { z } from "zod";
-import { repeated } from "@/lib/api/handler";
-import { selectionSchema } from "./schema";
+import { repeated, selectionSchema } from "./schema";
 
 const integer = (min: number, max: number) =>
   z

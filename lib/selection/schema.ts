@@ -3,8 +3,13 @@
 // route and page; a saved leaderboard stores the same query (lib/leaderboard/saved.ts savedQuery).
 // Messages name the constraint; the parser (./parse.ts) prefixes the parameter's name.
 import { z } from "zod";
-import { repeated } from "@/lib/api/handler";
 import { DEFAULT_METHOD, METHODS } from "./methods";
+
+/** A query value that may be given once or repeated, as a list. */
+export const repeated = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]).filter((s) => s.length > 0));
 
 const number = (name: string) =>
   z

@@ -7,16 +7,16 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import pg from "pg";
-import { closeDb, pool } from "@/lib/db/client";
+import { closeDb } from "@/lib/db/client";
 import { dataVersion } from "@/lib/db/data-version";
 import { saveFallbackFit } from "@/lib/db/queries/embedder-state";
 import { getEmbeddingSpace } from "@/lib/db/queries/embedding-spaces";
-import { coveredSamples, vectorLiteral } from "@/lib/db/queries/embeddings";
+import { coveredSamples } from "@/lib/db/queries/embeddings";
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { migrate } from "@/lib/db/migrate";
 import { reloadEnv } from "@/lib/env";
 import { importFile } from "@/lib/ingest";
-import { visibleSamplesSql } from "@/lib/db/visibility";
+import { createOldLayoutTable, dropOldLayoutTable, knnOldLayout } from "@/lib/db/queries/bench-old-layout";
 import { leaderboardQuerySchema } from "@/lib/selection/schema";
 import { activeEmbedder } from "@/lib/retrieval/active";
 import { embedPendingSamples } from "@/lib/retrieval/embed-pool";
@@ -48,26 +48,18 @@ async function knn(queries: string[], k: number): Promise<number[]> {
  */
 async function knnInSampleRows(queries: string[], k: number): Promise<number[]> {
   const model = (await getEmbeddingSpace("text")).activeModel!;
-  await pool().query(`CREATE TABLE bench_samples_with_vectors AS SELECT s.*, e.embedding::vector(384) AS embedding
-                        FROM samples s JOIN embeddings e ON e.sample_pk = s.pk AND e.space = 'text' AND e.model = $1`, [model]);
-  await pool().query(`ALTER TABLE bench_samples_with_vectors ALTER COLUMN embedding SET STORAGE MAIN`);
-  await pool().query(`UPDATE bench_samples_with_vectors SET embedding = embedding::real[]::vector`);
-  await pool().query(`VACUUM FULL ANALYZE bench_samples_with_vectors`);
+  await createOldLayoutTable(model);
   const embedder = (await activeEmbedder()).embedder!;
   const run = async (q: string) => {
     const [v] = await embedder.embed([q]);
     const t0 = performance.now();
-    await pool().query(
-      `SELECT s.pk, s.embedding <=> $1::vector AS distance FROM bench_samples_with_vectors s WHERE ${visibleSamplesSql("s")}
-        ORDER BY s.embedding <=> $1::vector, s.pk LIMIT $2`,
-      [vectorLiteral(v), k],
-    );
+    await knnOldLayout(v, k);
     return performance.now() - t0;
   };
   for (const q of queries) await run(q);
   const ms: number[] = [];
   for (const q of queries) ms.push(await run(q));
-  await pool().query(`DROP TABLE bench_samples_with_vectors`);
+  await dropOldLayoutTable();
   return ms;
 }
 

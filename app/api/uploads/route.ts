@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
-import { handler, parseQuery } from "@/lib/api/handler";
+import { handler } from "@/lib/api/handler";
+import { parseQuery } from "@/lib/selection/parse";
 import { ApiError } from "@/lib/api/errors";
 import { requireToken } from "@/lib/api/auth";
 import { uploadInProgress } from "@/lib/db/queries/uploads";
