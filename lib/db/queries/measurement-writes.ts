@@ -2,23 +2,13 @@
 // embedded database; the lookup of live rows with the same keys; replacing rows.
 import { execute, pool, type Queryable } from "@/lib/db/client";
 import type { StoredUploadStatus } from "@/lib/db/upload-status";
-import type { MeasurementKind, Winner } from "./measurements";
+import type { MeasurementKind, VisibleMeasurement, Winner } from "./measurements";
 
-/** A measurement row to insert (model names resolved to ids). */
-export interface StoredMeasurement {
-  samplePk: number;
-  kind: MeasurementKind;
-  key: string | null;
-  modelId: number | null;
-  modelBId: number | null;
-  value: number | null;
-  higherIsBetter: boolean;
-  winner: Winner | null;
+/** A measurement row to insert (model names resolved to ids): the stored fields of a read row. */
+export type StoredMeasurement = Omit<VisibleMeasurement, "tiers"> & {
   /** JSON text of the tiers (model ids, each tier sorted): one canonical form to compare. */
   tiers: string | null;
-  scaleMin: number | null;
-  scaleMax: number | null;
-}
+};
 
 function byKind<R extends StoredMeasurement>(rows: readonly R[]): Map<MeasurementKind, R[]> {
   const out = new Map<MeasurementKind, R[]>();
