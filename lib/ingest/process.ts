@@ -17,7 +17,7 @@ import { notifyPublished } from "./notify";
 import { parseResults } from "./parse";
 import { LineErrorList } from "./report";
 import { countBytes, fileSource, SourceError } from "./source";
-import { emptyCounts, type UploadCounts, type UploadReport } from "./types";
+import { emptyCounts, type MeasurementRecord, type UploadCounts, type UploadReport } from "./types";
 import { getUploadReport, LostLeaseError } from "./uploads";
 import { sampleContent, UploadWriter, type SampleUpdate } from "./writer";
 
@@ -167,10 +167,12 @@ async function ingest(row: UploadRow, source: string, opts: ProcessOptions): Pro
           if (v.kind === "error") reject(p.line, v.message);
           else if (v.kind === "repeat") counts.duplicates++;
           else writer.addSample(p.line, r, v.hash, ctx.samples.get(r.id)!, r.input.length + (r.reference?.length ?? 0) + 256);
+        } else if (r.type === "model") {
+          writer.addModel(r);
         } else {
           const v = ctx.reference(r.sample);
           if (v.kind === "error") reject(p.line, v.message);
-          else writer.addMeasurement(p.line, r, v.kind === "file" ? v.entry : null, r.type === "ranking" ? 64 * r.ranking.flat().length : 128);
+          else writer.addMeasurement(p.line, r, v.kind === "file" ? v.entry : null, measurementBytes(r));
         }
       }
       const flushed = writer.full;
@@ -180,6 +182,7 @@ async function ingest(row: UploadRow, source: string, opts: ProcessOptions): Pro
       if (flushed || beating) await report();
     }
     await writer.flush();
+    await writer.flushFacts();
     await report();
   } catch (err) {
     if (!(err instanceof SourceError)) throw err;
@@ -214,6 +217,18 @@ async function ingest(row: UploadRow, source: string, opts: ProcessOptions): Pro
   await publish(row, outcome, writer.sampleUpdates);
 }
 
+/** What a pending measurement holds in memory, roughly: outputs can dwarf the rest. */
+function measurementBytes(r: MeasurementRecord): number {
+  switch (r.type) {
+    case "ranking":
+      return 64 * r.ranking.flat().length;
+    case "pairwise":
+      return 128 + (r.output_a?.length ?? 0) + (r.output_b?.length ?? 0);
+    default:
+      return 128 + (r.output?.length ?? 0);
+  }
+}
+
 /**
  * The one short transaction that makes the upload visible: sample content updates, status 'done',
  * data_version + 1, saved leaderboards marked for refresh. Then, outside it, the rows it replaced
@@ -221,7 +236,7 @@ async function ingest(row: UploadRow, source: string, opts: ProcessOptions): Pro
  */
 async function publish(row: UploadRow, outcome: UploadOutcome, sampleUpdates: SampleUpdate[]): Promise<void> {
   const c = outcome.counts;
-  const changed = c.samples_new + c.samples_updated + c.measurements_new + c.measurements_updated > 0;
+  const changed = c.samples_new + c.samples_updated + c.measurements_new + c.measurements_updated + c.facts_new + c.facts_updated > 0;
   const slugs = await withTransaction(async (db) => {
     await updateSampleContents(db, sampleUpdates.map((u) => sampleContent(u.record, u.hash, u.pk)));
     if (!(await markDone(db, row.id, outcome))) throw new LostLeaseError(row.id);

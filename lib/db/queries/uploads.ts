@@ -17,6 +17,12 @@ export interface UploadCounts {
   measurements_updated: number;
   rejected: number;
   duplicates: number;
+  /** Models given facts for the first time by a `model` line (v1.1). */
+  facts_new: number;
+  /** Models whose stored facts a `model` line replaced. */
+  facts_updated: number;
+  /** Records of another tool's file left out on purpose (lib/ingest/formats: `skipped`). */
+  skipped: number;
 }
 
 /** What processing an upload needs to know of it. */
