@@ -8,6 +8,8 @@ import { inflateSync } from "node:zlib";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDb, pool } from "@/lib/db/client";
 import { loadModelFacts } from "@/lib/db/queries/model-facts";
+import { modelProfile } from "@/lib/models/profile";
+import { getSampleDetail } from "@/lib/samples/detail";
 import { stopQueue } from "@/lib/queue";
 import { resetDatabase, tableCounts } from "@/test/db";
 import { importFile } from "./index";
@@ -116,5 +118,25 @@ describe("evidence", () => {
     const after = await tableCounts();
     expect({ ...after, uploads: before.uploads }).toEqual(before);
     expect(await loadModelFacts("llama")).toMatchObject({ display_name: "Llama" });
+  });
+
+  it("shows judges and outputs on the sample's measurements, and facts on the model", async () => {
+    await importFile(
+      file([
+        ...SAMPLES,
+        LLAMA,
+        { type: "score", sample: "q/1", model: "llama", metric: "acc", value: 1, judge: "gpt-4", output: "Paris" },
+        { type: "score", sample: "q/1", model: "qwen", metric: "acc", value: 0 },
+        { type: "pairwise", sample: "q/1", model_a: "llama", model_b: "qwen", winner: "a", output_a: "Paris", output_b: "Lyon" },
+      ]),
+    );
+    const detail = await getSampleDetail("q/1");
+    expect(detail?.measurements).toEqual([
+      { type: "score", model: "llama", metric: "acc", value: 1, higher_is_better: true, judge: "gpt-4", output: "Paris" },
+      { type: "score", model: "qwen", metric: "acc", value: 0, higher_is_better: true },
+      { type: "pairwise", id: null, model_a: "llama", model_b: "qwen", winner: "a", p_a: null, output_a: "Paris", output_b: "Lyon" },
+    ]);
+    expect((await modelProfile("llama"))?.facts).toMatchObject({ display_name: "Llama", parameters_b: 70 });
+    expect((await modelProfile("qwen"))?.facts).toBeNull();
   });
 });

@@ -36,6 +36,8 @@ export interface UploadOptions {
   fileName?: string | null;
   /** The upload token that authorised it (lib/auth/tokens). */
   tokenId?: number | null;
+  /** The file's format (`format=`, `--format`: results, alpaca-eval, lm-eval, …); default: detected. */
+  format?: string | null;
   /** Largest accepted body in bytes (default env UPLOAD_MAX_BYTES). */
   maxBytes?: number;
 }
@@ -54,7 +56,7 @@ export interface CreatedUpload {
  */
 export async function createUpload(body: ByteSource, opts: UploadOptions = {}): Promise<CreatedUpload> {
   const id = randomUUID();
-  await insertUpload({ id, partial: opts.partial ?? false, fileName: opts.fileName ?? null, tokenId: opts.tokenId ?? null, spoolPath: null, counts: emptyCounts() });
+  await insertUpload({ id, partial: opts.partial ?? false, fileName: opts.fileName ?? null, tokenId: opts.tokenId ?? null, spoolPath: null, counts: emptyCounts(), format: opts.format });
   let spooled: { path: string; bytes: number } | undefined;
   try {
     spooled = await spoolBody(id, body, opts.maxBytes ?? env().UPLOAD_MAX_BYTES);
@@ -84,7 +86,15 @@ export async function importFile(filePath: string, opts: Omit<UploadOptions, "ma
     throw new ApiError("not_found", `cannot read ${abs}`);
   }
   const id = randomUUID();
-  await insertUpload({ id, partial: opts.partial ?? false, fileName: opts.fileName ?? path.basename(abs), tokenId: opts.tokenId ?? null, spoolPath: null, counts: emptyCounts() });
+  await insertUpload({
+    id,
+    partial: opts.partial ?? false,
+    fileName: opts.fileName ?? path.basename(abs),
+    tokenId: opts.tokenId ?? null,
+    spoolPath: null,
+    counts: emptyCounts(),
+    format: opts.format,
+  });
   await setUploadFile(id, { bytes, sha256: await contentSha256(abs) });
   return processUpload(id, { source: abs, onProgress: opts.onProgress });
 }

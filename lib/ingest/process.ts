@@ -14,7 +14,7 @@ import { recoverInterruptedUploads, removeSpool } from "./cleanup";
 import { FileContext } from "./file-context";
 import { MAX_REPORTED_ERRORS, MAX_REPORTED_WARNINGS } from "./limits";
 import { notifyPublished } from "./notify";
-import { parseResults } from "./parse";
+import { uploadRecords } from "./records";
 import { LineErrorList } from "./report";
 import { countBytes, fileSource, SourceError } from "./source";
 import { emptyCounts, type MeasurementRecord, type UploadCounts, type UploadReport } from "./types";
@@ -152,9 +152,14 @@ async function ingest(row: UploadRow, source: string, opts: ProcessOptions): Pro
 
   let fileError: string | null = null;
   try {
-    for await (const chunk of parseResults(countBytes(fileSource(source), (n) => (bytesRead += n)))) {
+    const records = uploadRecords(countBytes(fileSource(source), (n) => (bytesRead += n)), { fileName: row.file_name, format: row.format });
+    for await (const chunk of records) {
       for (const p of chunk) {
         lines++;
+        if ("skipped" in p) {
+          counts.skipped++;
+          continue;
+        }
         if ("error" in p) {
           reject(p.line, p.error);
           if (p.sampleId !== undefined) ctx.rejectedSample({ id: p.sampleId }, p.line);

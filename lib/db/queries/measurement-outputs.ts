@@ -3,6 +3,8 @@
 // of its UTF-8 text (prisma/migrations/20261123020000_evidence says why not TOAST compression).
 import { deflateSync, inflateSync } from "node:zlib";
 import { execute, pool, type Queryable } from "@/lib/db/client";
+import { visibleMeasurementsSql } from "@/lib/db/visibility";
+import type { VisibleMeasurement } from "./measurements";
 
 /** The outputs of one measurement: `output` (pairwise: output_a) and `outputB` (pairwise). */
 export interface MeasurementOutputs {
@@ -31,4 +33,52 @@ export async function loadOutputs(ids: readonly number[], db: Queryable = pool()
     [ids],
   );
   return new Map(r.rows.map((x) => [Number(x.measurement_id), { output: unpack(x.output), outputB: unpack(x.output_b) }]));
+}
+
+/** A visible measurement of one sample with its evidence: judge and outputs (null when not stored). */
+export interface MeasurementWithEvidence extends VisibleMeasurement, MeasurementOutputs {
+  judge: string | null;
+}
+
+/** The visible measurements of one sample with judges and outputs: GET /api/samples/{id}, never a ranking. */
+export async function loadSampleEvidence(samplePk: number, db: Queryable = pool()): Promise<MeasurementWithEvidence[]> {
+  const r = await db.query<{
+    id: number;
+    kind: VisibleMeasurement["kind"];
+    key: string | null;
+    model_id: number | null;
+    model_b_id: number | null;
+    value: number | null;
+    higher_is_better: boolean;
+    winner: VisibleMeasurement["winner"];
+    tiers: number[][] | null;
+    scale_min: number | null;
+    scale_max: number | null;
+    judge: string | null;
+  }>(
+    `SELECT m.id, m.kind, m.key, m.model_id, m.model_b_id, m.value, m.higher_is_better, m.winner, m.tiers, m.scale_min, m.scale_max, m.judge
+       FROM measurements m
+      WHERE m.sample_pk = $1 AND ${visibleMeasurementsSql("m")}`,
+    [samplePk],
+  );
+  const outputs = await loadOutputs(r.rows.map((x) => Number(x.id)), db);
+  return r.rows.map((x) => {
+    const o = outputs.get(Number(x.id));
+    return {
+      samplePk,
+      kind: x.kind,
+      key: x.key,
+      modelId: x.model_id,
+      modelBId: x.model_b_id,
+      value: x.value,
+      higherIsBetter: x.higher_is_better,
+      winner: x.winner,
+      tiers: x.tiers,
+      scaleMin: x.scale_min,
+      scaleMax: x.scale_max,
+      judge: x.judge,
+      output: o?.output ?? null,
+      outputB: o?.outputB ?? null,
+    };
+  });
 }

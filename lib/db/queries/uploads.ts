@@ -33,6 +33,9 @@ export interface UploadRow {
   partial: boolean;
   file_sha256: string | null;
   file_bytes: number | null;
+  file_name: string | null;
+  /** The format given with the upload; null: detect it. */
+  format: string | null;
   spool_path: string | null;
 }
 
@@ -64,12 +67,13 @@ export async function insertUpload(u: {
   tokenId: number | null;
   spoolPath: string | null;
   counts: UploadCounts;
+  format?: string | null;
 }): Promise<void> {
   await execute(
     pool(),
-    `INSERT INTO uploads (id, status, partial, file_name, token_id, spool_path, heartbeat_at, counts)
-     VALUES ($1, ${statusSql(UPLOAD_STATUS.queued)}, $2, $3, $4, $5, now(), $6)`,
-    [u.id, u.partial, u.fileName, u.tokenId, u.spoolPath, JSON.stringify(u.counts)],
+    `INSERT INTO uploads (id, status, partial, file_name, token_id, spool_path, heartbeat_at, counts, format)
+     VALUES ($1, ${statusSql(UPLOAD_STATUS.queued)}, $2, $3, $4, $5, now(), $6, $7)`,
+    [u.id, u.partial, u.fileName, u.tokenId, u.spoolPath, JSON.stringify(u.counts), u.format ?? null],
   );
 }
 
@@ -88,7 +92,7 @@ export async function deleteQueuedUpload(id: string): Promise<void> {
 }
 
 export async function getUploadRow(id: string): Promise<UploadRow | null> {
-  const r = await pool().query<UploadRow>(`SELECT id, seq, status, partial, file_sha256, file_bytes, spool_path FROM uploads WHERE id = $1`, [id]);
+  const r = await pool().query<UploadRow>(`SELECT id, seq, status, partial, file_sha256, file_bytes, file_name, format, spool_path FROM uploads WHERE id = $1`, [id]);
   return r.rows[0] ?? null;
 }
 

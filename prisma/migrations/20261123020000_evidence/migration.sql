@@ -45,3 +45,6 @@ CREATE TABLE "model_facts" (
 CREATE UNIQUE INDEX "model_facts_live_key" ON "model_facts" ("model_id") WHERE "superseded_by" IS NULL;
 CREATE INDEX "model_facts_model_id_idx" ON "model_facts" ("model_id");
 CREATE INDEX "model_facts_upload_seq_idx" ON "model_facts" ("upload_seq");
+
+-- The format of an upload's file when given (`format=`, `--format`); null: detected from its content.
+ALTER TABLE "uploads" ADD COLUMN "format" TEXT;
