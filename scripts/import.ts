@@ -1,4 +1,4 @@
-// `npm run import -- FILE [--partial] [--format=NAME]`: imports a results file (results-format v1.1,
+// `npm run import -- FILE [--partial] [--dry-run] [--format=NAME]`: imports a results file (results-format v1.1,
 // .jsonl or gzip) or another tool's file (AlpacaEval annotations, lm-eval samples, …; the format is
 // detected unless given) through the same code path as uploads. Progress goes to stderr; the last line on stdout is the
 // upload report as JSON. Exit code 0 when the upload is done, 1 when it failed.
@@ -7,16 +7,17 @@ import { importFile, recoverInterruptedUploads } from "@/lib/ingest";
 import { FORMATS } from "@/lib/ingest/formats";
 import { openScriptDb, type ScriptDb } from "./lib/open-db";
 
-const USAGE = `usage: npm run import -- FILE [--partial] [--format=${FORMATS.join("|")}]`;
+const USAGE = `usage: npm run import -- FILE [--partial] [--dry-run] [--format=${FORMATS.join("|")}]`;
 const log = (msg: string) => process.stderr.write(`[import] ${msg}\n`);
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
   const partial = args.includes("--partial");
+  const dryRun = args.includes("--dry-run");
   const files = args.filter((a) => !a.startsWith("--"));
   const formatArg = args.find((a) => a.startsWith("--format="));
   const format = formatArg?.slice("--format=".length);
-  const unknown = args.filter((a) => a.startsWith("--") && a !== "--partial" && a !== formatArg);
+  const unknown = args.filter((a) => a.startsWith("--") && a !== "--partial" && a !== "--dry-run" && a !== formatArg);
   if (files.length !== 1 || unknown.length || (format !== undefined && !(FORMATS as readonly string[]).includes(format))) {
     log(unknown.length ? `unknown option ${unknown.join(", ")}; ${USAGE}` : USAGE);
     return 2;
@@ -31,6 +32,7 @@ async function main(): Promise<number> {
     log(`importing ${files[0]}${partial ? " (partial: valid lines only)" : ""}`);
     const report = await importFile(files[0], {
       partial,
+      dryRun,
       format,
       onProgress(p) {
         if (p.progress < next) return;

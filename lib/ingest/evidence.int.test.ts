@@ -139,4 +139,17 @@ describe("evidence", () => {
     expect((await modelProfile("llama"))?.facts).toMatchObject({ display_name: "Llama", parameters_b: 70 });
     expect((await modelProfile("qwen"))?.facts).toBeNull();
   });
+
+  it("reports what a dry run would store and stores nothing; the same file imported later is no duplicate", async () => {
+    const f = file([...SAMPLES, LLAMA, { type: "score", sample: "q/1", model: "llama", metric: "acc", value: 1, output: "Paris" }]);
+    const before = await tableCounts();
+    const dry = await importFile(f, { dryRun: true });
+    expect(dry.status).toBe("done");
+    expect(dry.message).toContain("dry run: nothing was stored");
+    expect(dry.counts).toMatchObject({ samples_new: 2, measurements_new: 1, facts_new: 1 });
+    expect({ ...(await tableCounts()), uploads: before.uploads }).toEqual(before);
+    const real = await importFile(f);
+    expect(real.duplicate_of).toBeNull();
+    expect(real.counts).toMatchObject({ samples_new: 2, measurements_new: 1, facts_new: 1 });
+  });
 });

@@ -219,7 +219,21 @@ async function ingest(row: UploadRow, source: string, opts: ProcessOptions): Pro
     return;
   }
   if (counts.rejected > 0) outcome.message = `${counts.rejected} line${counts.rejected === 1 ? "" : "s"} rejected; the valid lines were stored (partial)`;
-  await publish(row, outcome, writer.sampleUpdates);
+  if (row.dry_run) await finishDryRun(row, outcome);
+  else await publish(row, outcome, writer.sampleUpdates);
+}
+
+/**
+ * A dry run: its rows were never visible (the upload is still running); they are removed and the
+ * report, with the counts of what would have been stored, published without touching the pool.
+ */
+async function finishDryRun(row: UploadRow, outcome: UploadOutcome): Promise<void> {
+  await deleteUploadRows(row.seq);
+  const stored = outcome.message ? outcome.message.replace("the valid lines were stored", "the valid lines would be stored") : null;
+  outcome.message = `dry run: nothing was stored${stored ? `; ${stored}` : ""}`;
+  await withTransaction(async (db) => {
+    if (!(await markDone(db, row.id, outcome))) throw new LostLeaseError(row.id);
+  });
 }
 
 /** What a pending measurement holds in memory, roughly: outputs can dwarf the rest. */

@@ -19,6 +19,8 @@ const query = z.object({
   async: bool,
   /** The file's format (results-format v1.1 "Files of other tools"); default: detected from its content. */
   format: z.enum(FORMATS as [string, ...string[]]).optional(),
+  /** Validate and report what would be stored, storing nothing. */
+  dry_run: bool,
 });
 
 function headerFileName(raw: string | null): string | null {
@@ -55,7 +57,7 @@ export const POST = handler(async (req) => {
     throw new ApiError("payload_too_large", `Upload of ${declared} bytes exceeds the limit of ${UPLOAD_MAX_BYTES} bytes`);
   }
   const { body, fileName, partialField } = await bodyOf(req);
-  const upload = await createUpload(body, { partial: params.partial || partialField, fileName, tokenId: token.id, maxBytes: UPLOAD_MAX_BYTES, format: params.format });
+  const upload = await createUpload(body, { partial: params.partial || partialField, fileName, tokenId: token.id, maxBytes: UPLOAD_MAX_BYTES, format: params.format, dryRun: params.dry_run });
   // Answer at once: a small body is processed in the request unless another upload holds the
   // ingest lease (it would have to wait for it), in which case it goes to the worker too.
   if (!params.async && upload.bytes <= UPLOAD_SYNC_BYTES && !(await uploadInProgress())) {

@@ -36,6 +36,7 @@ export interface UploadRow {
   file_name: string | null;
   /** The format given with the upload; null: detect it. */
   format: string | null;
+  dry_run: boolean;
   spool_path: string | null;
 }
 
@@ -68,12 +69,13 @@ export async function insertUpload(u: {
   spoolPath: string | null;
   counts: UploadCounts;
   format?: string | null;
+  dryRun?: boolean;
 }): Promise<void> {
   await execute(
     pool(),
-    `INSERT INTO uploads (id, status, partial, file_name, token_id, spool_path, heartbeat_at, counts, format)
-     VALUES ($1, ${statusSql(UPLOAD_STATUS.queued)}, $2, $3, $4, $5, now(), $6, $7)`,
-    [u.id, u.partial, u.fileName, u.tokenId, u.spoolPath, JSON.stringify(u.counts), u.format ?? null],
+    `INSERT INTO uploads (id, status, partial, file_name, token_id, spool_path, heartbeat_at, counts, format, dry_run)
+     VALUES ($1, ${statusSql(UPLOAD_STATUS.queued)}, $2, $3, $4, $5, now(), $6, $7, $8)`,
+    [u.id, u.partial, u.fileName, u.tokenId, u.spoolPath, JSON.stringify(u.counts), u.format ?? null, u.dryRun ?? false],
   );
 }
 
@@ -92,7 +94,7 @@ export async function deleteQueuedUpload(id: string): Promise<void> {
 }
 
 export async function getUploadRow(id: string): Promise<UploadRow | null> {
-  const r = await pool().query<UploadRow>(`SELECT id, seq, status, partial, file_sha256, file_bytes, file_name, format, spool_path FROM uploads WHERE id = $1`, [id]);
+  const r = await pool().query<UploadRow>(`SELECT id, seq, status, partial, file_sha256, file_bytes, file_name, format, dry_run, spool_path FROM uploads WHERE id = $1`, [id]);
   return r.rows[0] ?? null;
 }
 

@@ -48,3 +48,6 @@ CREATE INDEX "model_facts_upload_seq_idx" ON "model_facts" ("upload_seq");
 
 -- The format of an upload's file when given (`format=`, `--format`); null: detected from its content.
 ALTER TABLE "uploads" ADD COLUMN "format" TEXT;
+-- A dry run is processed like any upload, then its rows are removed instead of published: its report
+-- says what would have been stored. It has no file hash, so no later upload counts as its duplicate.
+ALTER TABLE "uploads" ADD COLUMN "dry_run" BOOLEAN NOT NULL DEFAULT false;
