@@ -1,7 +1,7 @@
 // Helpers for integration tests: a clean pool between files, and counts to assert "nothing changed".
 import { pool } from "@/lib/db/client";
 
-const DATA_TABLES = ["measurements", "embeddings", "samples", "models", "uploads", "upload_tokens", "leaderboard_snapshots", "saved_leaderboards"];
+const DATA_TABLES = ["measurements", "measurement_outputs", "model_facts", "embeddings", "samples", "models", "uploads", "upload_tokens", "leaderboard_snapshots", "saved_leaderboards"];
 
 /** Empties every data table (tests share one database and run one file at a time). */
 export async function resetDatabase(): Promise<void> {
