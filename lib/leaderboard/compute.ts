@@ -48,6 +48,12 @@ const COMPUTATIONS = 4;
 const g = globalThis as unknown as { __portalLeaderboardCache?: { answers: Map<string, LiveLeaderboard>; computations: Map<string, ComputedLeaderboard> } };
 const cache = (g.__portalLeaderboardCache ??= { answers: new Map(), computations: new Map() });
 
+/** Forgets every cached leaderboard of this process (for a database emptied under it, as tests do). */
+export function forgetLeaderboards(): void {
+  cache.answers.clear();
+  cache.computations.clear();
+}
+
 /** A cached value, marked most recently used. */
 function recall<V>(map: Map<string, V>, key: string): V | undefined {
   const hit = map.get(key);
