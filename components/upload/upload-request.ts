@@ -1,21 +1,13 @@
 // Sends a results file to POST /api/uploads (always in the background: ?async=true) with upload
 // progress, then polls GET /api/uploads/{id} until the upload is done or failed.
 
+import type { UploadCounts } from "@/lib/db/queries/uploads";
+
 export interface UploadReport {
   id: string;
   status: "queued" | "running" | "done" | "failed";
   progress: number;
-  counts: {
-    samples_new: number;
-    samples_updated: number;
-    measurements_new: number;
-    measurements_updated: number;
-    rejected: number;
-    duplicates: number;
-    facts_new: number;
-    facts_updated: number;
-    skipped: number;
-  };
+  counts: UploadCounts;
   errors: { line: number; message: string }[];
   error_count?: number;
   message?: string | null;

@@ -40,33 +40,29 @@ export interface MeasurementWithEvidence extends VisibleMeasurement, Measurement
   judge: string | null;
 }
 
-/** The visible measurements of one sample with judges and outputs: GET /api/samples/{id}, never a ranking. */
-export async function loadSampleEvidence(samplePk: number, db: Queryable = pool()): Promise<MeasurementWithEvidence[]> {
-  const r = await db.query<{
-    id: number;
-    kind: VisibleMeasurement["kind"];
-    key: string | null;
-    model_id: number | null;
-    model_b_id: number | null;
-    value: number | null;
-    higher_is_better: boolean;
-    winner: VisibleMeasurement["winner"];
-    tiers: number[][] | null;
-    scale_min: number | null;
-    scale_max: number | null;
-    judge: string | null;
-  }>(
-    `SELECT m.id, m.kind, m.key, m.model_id, m.model_b_id, m.value, m.higher_is_better, m.winner, m.tiers, m.scale_min, m.scale_max, m.judge
-       FROM measurements m
-      WHERE m.sample_pk = $1 AND ${visibleMeasurementsSql("m")}`,
-    [samplePk],
-  );
-  const outputs = await loadOutputs(r.rows.map((x) => Number(x.id)), db);
-  return r.rows.map((x) => {
+/** The measurement columns the evidence reads select, as Postgres returns them. */
+export interface MeasurementColumns {
+  id: number;
+  sample_pk: number;
+  key: string | null;
+  model_id: number | null;
+  model_b_id: number | null;
+  value: number | null;
+  higher_is_better: boolean;
+  winner: VisibleMeasurement["winner"];
+  tiers: number[][] | null;
+  scale_min: number | null;
+  scale_max: number | null;
+  judge: string | null;
+}
+
+/** Rows of these columns with their outputs loaded and attached (one query for all of them). */
+export async function withOutputs<R extends MeasurementColumns>(rows: readonly R[], db: Queryable): Promise<{ row: R; fields: Omit<MeasurementWithEvidence, "kind"> }[]> {
+  const outputs = await loadOutputs(rows.map((x) => Number(x.id)), db);
+  return rows.map((x) => {
     const o = outputs.get(Number(x.id));
-    return {
-      samplePk,
-      kind: x.kind,
+    const fields = {
+      samplePk: x.sample_pk,
       key: x.key,
       modelId: x.model_id,
       modelBId: x.model_b_id,
@@ -80,5 +76,17 @@ export async function loadSampleEvidence(samplePk: number, db: Queryable = pool(
       output: o?.output ?? null,
       outputB: o?.outputB ?? null,
     };
+    return { row: x, fields };
   });
+}
+
+/** The visible measurements of one sample with judges and outputs: GET /api/samples/{id}, never a ranking. */
+export async function loadSampleEvidence(samplePk: number, db: Queryable = pool()): Promise<MeasurementWithEvidence[]> {
+  const r = await db.query<MeasurementColumns & { kind: VisibleMeasurement["kind"] }>(
+    `SELECT m.id, m.sample_pk, m.kind, m.key, m.model_id, m.model_b_id, m.value, m.higher_is_better, m.winner, m.tiers, m.scale_min, m.scale_max, m.judge
+       FROM measurements m
+      WHERE m.sample_pk = $1 AND ${visibleMeasurementsSql("m")}`,
+    [samplePk],
+  );
+  return (await withOutputs(r.rows, db)).map(({ row, fields }) => ({ ...fields, kind: row.kind }));
 }

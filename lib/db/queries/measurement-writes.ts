@@ -1,9 +1,9 @@
 // Writing measurements: multi-row inserts from parallel arrays (`unnest`), the fast path of the
 // embedded database; the lookup of live rows with the same keys; replacing rows.
 import { execute, pool, type Queryable } from "@/lib/db/client";
-import { insertOutputs, loadOutputs } from "./measurement-outputs";
+import { insertOutputs, withOutputs, type MeasurementColumns } from "./measurement-outputs";
 import type { StoredUploadStatus } from "@/lib/db/upload-status";
-import type { MeasurementKind, VisibleMeasurement, Winner } from "./measurements";
+import type { MeasurementKind, VisibleMeasurement } from "./measurements";
 
 /** A measurement row to insert (model names resolved to ids): the stored fields of a read row. */
 export type StoredMeasurement = Omit<VisibleMeasurement, "tiers"> & {
@@ -107,21 +107,9 @@ export interface LiveMeasurement {
   row: StoredMeasurement;
 }
 
-interface LiveRow {
-  id: number;
+interface LiveRow extends MeasurementColumns {
   upload_seq: number;
   status: StoredUploadStatus | null;
-  sample_pk: number;
-  key: string | null;
-  model_id: number | null;
-  model_b_id: number | null;
-  value: number | null;
-  higher_is_better: boolean;
-  winner: Winner | null;
-  tiers: number[][] | null;
-  scale_min: number | null;
-  scale_max: number | null;
-  judge: string | null;
 }
 
 /**
@@ -143,25 +131,8 @@ export async function findLiveMeasurements(rows: readonly StoredMeasurement[], d
         WHERE m.kind = '${kind}' AND m.superseded_by IS NULL`,
       [list.map((x) => x.samplePk), list.map((x) => x.key), list.map((x) => x.modelId), list.map((x) => x.judge)],
     );
-    const outputs = await loadOutputs(r.rows.map((x) => Number(x.id)), db);
-    for (const x of r.rows) {
-      const o = outputs.get(Number(x.id));
-      const row: StoredMeasurement = {
-        samplePk: x.sample_pk,
-        kind,
-        key: x.key,
-        modelId: x.model_id,
-        modelBId: x.model_b_id,
-        value: x.value,
-        higherIsBetter: x.higher_is_better,
-        winner: x.winner,
-        tiers: x.tiers === null ? null : JSON.stringify(x.tiers),
-        scaleMin: x.scale_min,
-        scaleMax: x.scale_max,
-        judge: x.judge,
-        output: o?.output ?? null,
-        outputB: o?.outputB ?? null,
-      };
+    for (const { row: x, fields } of await withOutputs(r.rows, db)) {
+      const row: StoredMeasurement = { ...fields, kind, tiers: x.tiers === null ? null : JSON.stringify(x.tiers) };
       out.push({ id: Number(x.id), uploadSeq: x.upload_seq, ownerStatus: x.status, row });
     }
   }

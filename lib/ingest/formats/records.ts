@@ -2,25 +2,15 @@
 // "Version 1.1"), each with the place in the tool's file it came from, so a later rejection can
 // name it. Converters never touch the database; the records go through the same validation as
 // uploaded JSON Lines.
-import type { PairwiseRecord, SampleRecord, ScoreRecord, UnitTestRecord } from "../types";
+import type { ModelRecord, PairwiseRecord, SampleRecord, ScoreRecord, UnitTestRecord } from "../types";
 import type { ByteSource } from "../source";
 
 export type ScoreLine = ScoreRecord & { output?: string; judge?: string };
 export type PairwiseLine = PairwiseRecord & { output_a?: string; output_b?: string; judge?: string };
 export type UnitTestLine = UnitTestRecord & { output?: string; judge?: string };
 
-export interface ModelLine {
-  type: "model";
-  id: string;
-  display_name?: string;
-  organization?: string;
-  parameters_b?: number;
-  open_weights?: boolean;
-  license?: string;
-  released?: string;
-  family?: string;
-  url?: string;
-}
+/** A v1.1 `model` line as converters write it. */
+export type ModelLine = ModelRecord;
 
 export type ConvertedRecord = SampleRecord | ScoreLine | PairwiseLine | UnitTestLine | ModelLine;
 
