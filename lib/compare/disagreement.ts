@@ -109,5 +109,9 @@ export function disagreements(b: MeasurementBatch, groups: TieredGroups, chosen:
     consider({ sample: p.sample[r], kind: "pairwise", key: `${names[i]} vs ${names[j]}`, outcomes: outcomes(entries, names) }, entries);
   }
 
-  return [...best.values()].sort((x, y) => y.disagreement - x.disagreement || y.upsets - x.upsets || x.sample - y.sample).slice(0, limit);
+  // Equal disagreements differ in their last bits with the order the database returned rows in:
+  // compare them at 1e-9 and break ties by sample id, so that every database answers alike.
+  const id = (d: Disagreement) => b.sampleIds?.[d.sample] ?? String(d.sample).padStart(12, "0");
+  const gap = (x: Disagreement, y: Disagreement) => (Math.abs(y.disagreement - x.disagreement) < 1e-9 ? 0 : y.disagreement - x.disagreement);
+  return [...best.values()].sort((x, y) => gap(x, y) || y.upsets - x.upsets || (id(x) < id(y) ? -1 : id(x) > id(y) ? 1 : 0)).slice(0, limit);
 }
