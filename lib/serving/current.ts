@@ -3,7 +3,7 @@
 // request shares it. The first load is awaited (there is nothing else to serve); after that a
 // request waits for an incremental update at most FRESH_WAIT_MS and is otherwise served from the
 // previous version, so a long reload never blocks readers.
-import { readPublishState } from "@/lib/db/queries/read-model";
+import { readVersionStamp } from "@/lib/db/queries/read-model";
 import { loadReadModel, sameVersion, updateReadModel, type ReadModel } from "./read-model";
 
 const FRESH_WAIT_MS = 1000;
@@ -34,7 +34,7 @@ function refresh(): Promise<ReadModel> {
 export async function servingModel(): Promise<ReadModel> {
   const model = holder.model;
   if (!model) return refresh();
-  const now = await readPublishState();
+  const now = await readVersionStamp();
   if (sameVersion(now, model.publish)) return model;
   const pending = refresh();
   const timeout = new Promise<ReadModel>((resolve) => setTimeout(() => resolve(model), FRESH_WAIT_MS).unref());

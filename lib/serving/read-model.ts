@@ -117,7 +117,7 @@ export async function updateReadModel(model: ReadModel): Promise<boolean> {
 }
 
 /** Equal versions: the counter and the time it was last bumped (a reset counter counts again). */
-export function sameVersion(a: PublishState, b: PublishState): boolean {
+export function sameVersion(a: Pick<PublishState, "dataVersion" | "versionAt">, b: Pick<PublishState, "dataVersion" | "versionAt">): boolean {
   return a.dataVersion === b.dataVersion && a.versionAt.getTime() === b.versionAt.getTime();
 }
 

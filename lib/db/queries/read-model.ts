@@ -19,6 +19,12 @@ export interface PublishState {
   readAt: Date;
 }
 
+/** The data version and when it was last bumped: the cheap poll of every request. */
+export async function readVersionStamp(): Promise<Pick<PublishState, "dataVersion" | "versionAt">> {
+  const r = await pool().query<{ v: string | number; v_at: Date }>(`SELECT data_version AS v, updated_at AS v_at FROM pool_state WHERE id = 1`);
+  return { dataVersion: Number(r.rows[0].v), versionAt: r.rows[0].v_at };
+}
+
 export async function readPublishState(): Promise<PublishState> {
   const r = await pool().query<{ v: string | number; v_at: Date; max_seq: number; pending: number[]; read_at: Date }>(
     `SELECT p.data_version AS v, p.updated_at AS v_at, COALESCE(max(u.seq), 0) AS max_seq,
