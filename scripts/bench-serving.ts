@@ -86,7 +86,7 @@ function generate(file: string): string[] {
     const sample = { type: "sample", id, benchmark: `bench-${b}`, input: text, task: b % 3 ? "qa" : "generation", tags: [`topic-${b % 8}`], metadata: { difficulty: pick(["easy", "medium", "hard"]) } };
     lines.push(JSON.stringify(sample));
     const chosen = new Set<number>();
-    while (chosen.size < SCORES_PER_SAMPLE + 1) chosen.add(Math.floor(rand() * MODELS));
+    while (chosen.size < SCORES_PER_SAMPLE + 2) chosen.add(Math.floor(rand() * MODELS));
     const [a, bModel, ...scored] = [...chosen];
     for (const m of scored) lines.push(JSON.stringify({ type: "score", sample: id, model: models[m], metric: "accuracy", value: rand() < 0.5 + skill[m] / 3 ? 1 : 0 }));
     lines.push(JSON.stringify({ type: "pairwise", sample: id, model_a: models[a], model_b: models[bModel], winner: skill[a] + rand() - 0.5 > skill[bModel] ? "a" : "b" }));

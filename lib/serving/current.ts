@@ -20,7 +20,7 @@ function refresh(): Promise<ReadModel> {
   holder.loading ??= (async () => {
     try {
       const current = holder.model;
-      const next = current && (await updateReadModel(current)) ? current : await loadReadModel();
+      const next = current && (await updateReadModel(current)) ? current : await loadReadModel(current);
       holder.model = next;
       return next;
     } finally {

@@ -65,8 +65,11 @@ function groupBySample(rows: readonly MeasurementTuple[]): Map<number, Measureme
   return out;
 }
 
-/** A full load, page by page. */
-export async function loadReadModel(): Promise<ReadModel> {
+/**
+ * A full load, page by page. With `previous`, the (space, model) vectors it had loaded are loaded
+ * too before the model is returned, so that swapping it in does not make the next query wait.
+ */
+export async function loadReadModel(previous?: ReadModel): Promise<ReadModel> {
   const model = new ReadModel(await readPublishState());
   let after = 0;
   for (;;) {
@@ -78,6 +81,10 @@ export async function loadReadModel(): Promise<ReadModel> {
     after = page[page.length - 1][0];
   }
   model.models = await modelNamesById();
+  for (const [key, store] of previous?.spaces ?? []) {
+    const [space, name] = JSON.parse(key) as [string, string];
+    await vectorsFor(model, space, name, (await store).dim);
+  }
   return model;
 }
 
