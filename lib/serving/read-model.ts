@@ -14,7 +14,7 @@
 //   - vectors: the pks of each loaded (space, model) are compared with the stored ones; missing
 //     vectors are fetched, vanished ones dropped; a flipped active model is simply a new key.
 // Requests during a (re)load share one promise; while a newer version loads they are served from
-// the previous one (servingModel never waits on a refresh once a model exists).
+// the previous one after a short grace (lib/serving/current.ts).
 import {
   changedSamples,
   countVisibleSamples,

@@ -1,7 +1,7 @@
 // Sample retrieval answered from the read model: the filters as a bitmask over sample rows, then
 // either every passing sample by pk (no query text) or the exact cosine k nearest (knn.ts),
 // cut by the similarity threshold. Same answer as the SQL exact scan of
-// lib/retrieval/search.ts (compared in search.int.test.ts).
+// lib/retrieval/search.ts (compared in read-model.int.test.ts).
 import type { SampleFilters } from "@/lib/db/queries/embeddings-search";
 import type { RetrievedSample } from "@/lib/retrieval/search";
 import { nearest } from "./knn";

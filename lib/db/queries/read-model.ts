@@ -129,7 +129,7 @@ export async function embeddedSamplePks(space: string, model: string): Promise<n
   return r.rows.map((row) => row.pk);
 }
 
-/** The vectors of `model` in `space` for these sample pks, as float4 text arrays parsed by pg. */
+/** The vectors of `model` in `space` for these sample pks, in pgvector's text form (exact for float4). */
 export async function vectorsOf(space: string, model: string, samplePks: readonly number[]): Promise<[pk: number, vector: string][]> {
   if (samplePks.length === 0) return [];
   const r = await pool().query<[number, string]>({
