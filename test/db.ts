@@ -1,7 +1,9 @@
 // Helpers for integration tests: a clean pool between files, and counts to assert "nothing changed".
 import { pool } from "@/lib/db/client";
+import { forgetLeaderboards } from "@/lib/leaderboard/compute";
+import { forgetPoolFits } from "@/lib/models/pool-fits";
 
-const DATA_TABLES = ["measurements", "embeddings", "samples", "models", "uploads", "upload_tokens", "leaderboard_snapshots", "saved_leaderboards"];
+const DATA_TABLES = ["measurements", "measurement_outputs", "model_facts", "embeddings", "samples", "models", "uploads", "upload_tokens", "leaderboard_snapshots", "saved_leaderboards"];
 
 /** Empties every data table (tests share one database and run one file at a time). */
 export async function resetDatabase(): Promise<void> {
@@ -10,6 +12,10 @@ export async function resetDatabase(): Promise<void> {
   await pool().query(`DELETE FROM embedder_state`);
   // Emptying samples emptied the embeddings (cascade); the spaces start over without a model.
   await pool().query(`UPDATE embedding_spaces SET active_model = NULL, building_model = NULL, activated_at = NULL, build_started_at = NULL`);
+  // Data versions start over at 0, so answers cached under a version by an earlier file would be
+  // served for this one's different pool (files run one after another in one process).
+  forgetLeaderboards();
+  forgetPoolFits();
 }
 
 /** Row counts of every data table, for "the database is unchanged" assertions. */

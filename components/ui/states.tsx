@@ -29,3 +29,14 @@ export function Notice({ tone = "info", children }: { tone?: "info" | "warning";
 export function Skeleton({ className = "h-4 w-full" }: { className?: string }) {
   return <div aria-hidden className={`animate-pulse rounded bg-slate-200 ${className}`} />;
 }
+
+/** A page's loading state: one skeleton bar per class list, top to bottom. */
+export function PageSkeleton({ label, className = "space-y-4", bars }: { label: string; className?: string; bars: string[] }) {
+  return (
+    <div aria-busy="true" aria-label={label} className={className}>
+      {bars.map((bar, i) => (
+        <Skeleton key={i} className={bar} />
+      ))}
+    </div>
+  );
+}

@@ -9,7 +9,10 @@ const COUNTS: [keyof UploadReport["counts"], string][] = [
   ["samples_updated", "Updated samples"],
   ["measurements_new", "New measurements"],
   ["measurements_updated", "Updated measurements"],
+  ["facts_new", "New model facts"],
+  ["facts_updated", "Updated model facts"],
   ["duplicates", "Duplicates (unchanged)"],
+  ["skipped", "Skipped records (other tools' files)"],
   ["rejected", "Rejected lines"],
 ];
 

@@ -5,7 +5,17 @@ export interface UploadReport {
   id: string;
   status: "queued" | "running" | "done" | "failed";
   progress: number;
-  counts: { samples_new: number; samples_updated: number; measurements_new: number; measurements_updated: number; rejected: number; duplicates: number };
+  counts: {
+    samples_new: number;
+    samples_updated: number;
+    measurements_new: number;
+    measurements_updated: number;
+    rejected: number;
+    duplicates: number;
+    facts_new: number;
+    facts_updated: number;
+    skipped: number;
+  };
   errors: { line: number; message: string }[];
   error_count?: number;
   message?: string | null;

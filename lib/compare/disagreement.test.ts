@@ -1,20 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { MeasurementBatchBuilder } from "@/lib/ranking/batch-builder";
 import { tieredGroups } from "@/lib/ranking/groups";
+import { addScores } from "@/lib/ranking/test-batches";
 import { disagreements } from "./disagreement";
 
 describe("disagreements", () => {
   it("ranks samples by the score gap their upsets overturn", () => {
     const b = new MeasurementBatchBuilder();
     // Overall order: strong (2) > mid (1) > weak (0).
-    b.addScore("agree", "strong", "acc", 1);
-    b.addScore("agree", "mid", "acc", 1);
-    b.addScore("agree", "weak", "acc", 0);
-    b.addScore("small", "mid", "acc", 1);
-    b.addScore("small", "strong", "acc", 0);
-    b.addScore("big", "weak", "dist", 0.1, false);
-    b.addScore("big", "strong", "dist", 0.9, false);
-    b.addScore("big", "mid", "dist", 0.5, false);
+    addScores(b, "agree", "acc", { strong: 1, mid: 1, weak: 0 });
+    addScores(b, "small", "acc", { mid: 1, strong: 0 });
+    addScores(b, "big", "dist", { weak: 0.1, strong: 0.9, mid: 0.5 }, false);
     b.addRanking("rank", [["weak"], ["mid", "strong"]]);
     b.addPairwise("pair", "weak", "mid", "a");
     const batch = b.build();
@@ -43,8 +39,7 @@ describe("disagreements", () => {
   it("respects the limit", () => {
     const b = new MeasurementBatchBuilder();
     for (let s = 0; s < 5; s++) {
-      b.addScore(`s${s}`, "x", "acc", 0);
-      b.addScore(`s${s}`, "y", "acc", 1);
+      addScores(b, `s${s}`, "acc", { x: 0, y: 1 });
     }
     const batch = b.build();
     expect(disagreements(batch, tieredGroups(batch), [0, 1], [1, 0], 3)).toHaveLength(3);

@@ -1,21 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { MeasurementBatchBuilder } from "@/lib/ranking/batch-builder";
 import { tieredGroups } from "@/lib/ranking/groups";
+import { addScores } from "@/lib/ranking/test-batches";
 import { empiricalPairs } from "./pairwise";
 
 describe("empiricalPairs", () => {
   it("counts wins, losses and ties per group and pairwise line", () => {
     const b = new MeasurementBatchBuilder();
     // s1: a > b = c; s2: b > a, c absent; s3 ranking: c > a > b; pairwise a-b tie and a beats c.
-    b.addScore("s1", "a", "acc", 1);
-    b.addScore("s1", "b", "acc", 0);
-    b.addScore("s1", "c", "acc", 0);
-    b.addScore("s2", "a", "bleu", 10);
-    b.addScore("s2", "b", "bleu", 20);
+    addScores(b, "s1", "acc", { a: 1, b: 0, c: 0 });
+    addScores(b, "s2", "bleu", { a: 10, b: 20 });
     b.addRanking("s3", [["c"], ["a"], ["b"]]);
     b.addPairwise("s4", "a", "b", "tie");
     b.addPairwise("s4", "c", "a", "b", 0.1);
-    b.addScore("s5", "d", "acc", 1);
+    addScores(b, "s5", "acc", { d: 1 });
     const batch = b.build();
     const idx = (m: string) => batch.modelNames.indexOf(m);
     const pairs = empiricalPairs(batch, tieredGroups(batch), [idx("a"), idx("b"), idx("c")]);
@@ -29,8 +27,8 @@ describe("empiricalPairs", () => {
 
   it("reports rate null for pairs that never met", () => {
     const b = new MeasurementBatchBuilder();
-    b.addScore("s1", "a", "acc", 1);
-    b.addScore("s2", "b", "acc", 1);
+    addScores(b, "s1", "acc", { a: 1 });
+    addScores(b, "s2", "acc", { b: 1 });
     const batch = b.build();
     expect(empiricalPairs(batch, tieredGroups(batch), [0, 1])[0]).toMatchObject({ n: 0, rate: null });
   });

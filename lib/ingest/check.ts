@@ -37,7 +37,7 @@ export async function checkResults(
             result.errors.push({ line: p.line, message: v.message });
             continue;
           }
-        } else {
+        } else if (r.type !== "model") {
           const v = ctx.reference(r.sample);
           if (v.kind === "error") {
             result.errors.push({ line: p.line, message: v.message });

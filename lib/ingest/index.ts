@@ -36,6 +36,10 @@ export interface UploadOptions {
   fileName?: string | null;
   /** The upload token that authorised it (lib/auth/tokens). */
   tokenId?: number | null;
+  /** The file's format (`format=`, `--format`: results, alpaca-eval, lm-eval, …); default: detected. */
+  format?: string | null;
+  /** Validate, compare with the store and report, but store nothing (dry_run=true, --dry-run). */
+  dryRun?: boolean;
   /** Largest accepted body in bytes (default env UPLOAD_MAX_BYTES). */
   maxBytes?: number;
 }
@@ -54,11 +58,11 @@ export interface CreatedUpload {
  */
 export async function createUpload(body: ByteSource, opts: UploadOptions = {}): Promise<CreatedUpload> {
   const id = randomUUID();
-  await insertUpload({ id, partial: opts.partial ?? false, fileName: opts.fileName ?? null, tokenId: opts.tokenId ?? null, spoolPath: null, counts: emptyCounts() });
+  await insertUpload({ id, partial: opts.partial ?? false, fileName: opts.fileName ?? null, tokenId: opts.tokenId ?? null, spoolPath: null, counts: emptyCounts(), format: opts.format, dryRun: opts.dryRun });
   let spooled: { path: string; bytes: number } | undefined;
   try {
     spooled = await spoolBody(id, body, opts.maxBytes ?? env().UPLOAD_MAX_BYTES);
-    const sha = await contentSha256(spooled.path);
+    const sha = opts.dryRun ? null : await contentSha256(spooled.path);
     await setUploadFile(id, { bytes: spooled.bytes, sha256: sha, spoolPath: spooled.path });
   } catch (err) {
     removeSpool(spooled?.path ?? null);
@@ -84,7 +88,16 @@ export async function importFile(filePath: string, opts: Omit<UploadOptions, "ma
     throw new ApiError("not_found", `cannot read ${abs}`);
   }
   const id = randomUUID();
-  await insertUpload({ id, partial: opts.partial ?? false, fileName: opts.fileName ?? path.basename(abs), tokenId: opts.tokenId ?? null, spoolPath: null, counts: emptyCounts() });
-  await setUploadFile(id, { bytes, sha256: await contentSha256(abs) });
+  await insertUpload({
+    id,
+    partial: opts.partial ?? false,
+    fileName: opts.fileName ?? path.basename(abs),
+    tokenId: opts.tokenId ?? null,
+    spoolPath: null,
+    counts: emptyCounts(),
+    format: opts.format,
+    dryRun: opts.dryRun,
+  });
+  await setUploadFile(id, { bytes, sha256: opts.dryRun ? null : await contentSha256(abs) });
   return processUpload(id, { source: abs, onProgress: opts.onProgress });
 }

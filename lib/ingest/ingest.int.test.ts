@@ -63,7 +63,7 @@ describe("all-or-nothing", () => {
     expect(report.error_count).toBe(EXPECTED.rejected.length);
     expect(report.errors.map((e) => e.line)).toEqual(EXPECTED.rejected.map((e) => e.line));
     for (const [i, want] of EXPECTED.rejected.entries()) expect(report.errors[i].message).toContain(want.message);
-    expect(report.counts).toEqual({ samples_new: 0, samples_updated: 0, measurements_new: 0, measurements_updated: 0, rejected: EXPECTED.rejected.length, duplicates: 0 });
+    expect(report.counts).toEqual({ samples_new: 0, samples_updated: 0, measurements_new: 0, measurements_updated: 0, rejected: EXPECTED.rejected.length, duplicates: 0, facts_new: 0, facts_updated: 0, skipped: 0 });
     expect(report.message).toMatch(/nothing was stored/);
     // The failed upload is recorded; nothing else changed (samples and models written before the
     // first rejection are removed again).
@@ -104,7 +104,7 @@ describe("partial", () => {
   it("stores exactly the valid lines of the malformed corpus", async () => {
     const report = await importFile(CORPUS, { partial: true });
     expect(report.status).toBe("done");
-    expect(report.counts).toEqual({ samples_new: 3, samples_updated: 0, measurements_new: 11, measurements_updated: 0, rejected: EXPECTED.rejected.length, duplicates: 1 });
+    expect(report.counts).toEqual({ samples_new: 3, samples_updated: 0, measurements_new: 11, measurements_updated: 0, rejected: EXPECTED.rejected.length, duplicates: 1, facts_new: 0, facts_updated: 0, skipped: 0 });
     expect(report.error_count).toBe(EXPECTED.rejected.length);
     expect(report.warnings).toEqual([{ line: 72, message: 'unknown field "future_field" ignored' }]);
     const counts = await tableCounts();
@@ -136,7 +136,7 @@ describe("idempotence", () => {
     const second = await ingestStream(gzipSync(readFileSync(file)), { fileName: "small.jsonl.gz" });
     expect(second.status).toBe("done");
     expect(second.duplicate_of).toBe(first.id);
-    expect(second.counts).toEqual({ samples_new: 0, samples_updated: 0, measurements_new: 0, measurements_updated: 0, rejected: 0, duplicates: 80 });
+    expect(second.counts).toEqual({ samples_new: 0, samples_updated: 0, measurements_new: 0, measurements_updated: 0, rejected: 0, duplicates: 80, facts_new: 0, facts_updated: 0, skipped: 0 });
     expect(second.message).toContain(first.id);
     expect(await tableCounts()).toEqual({ ...before, uploads: before.uploads + 1 });
     expect(await dataVersion()).toBe(version);
@@ -147,7 +147,7 @@ describe("idempotence", () => {
     const before = await tableCounts();
     const again = await importFile(scoresFile("b.jsonl", 20, 3, () => 1, "\n"));
     expect(again.duplicate_of).toBeNull();
-    expect(again.counts).toEqual({ samples_new: 0, samples_updated: 0, measurements_new: 0, measurements_updated: 0, rejected: 0, duplicates: 80 });
+    expect(again.counts).toEqual({ samples_new: 0, samples_updated: 0, measurements_new: 0, measurements_updated: 0, rejected: 0, duplicates: 80, facts_new: 0, facts_updated: 0, skipped: 0 });
     expect(await tableCounts()).toEqual({ ...before, uploads: before.uploads + 1 });
   });
 });
@@ -167,7 +167,7 @@ describe("updates", () => {
       },
     });
     expect(checks).toBeGreaterThanOrEqual(2);
-    expect(report.counts).toEqual({ samples_new: 0, samples_updated: 0, measurements_new: 0, measurements_updated: n - 25, rejected: 0, duplicates: 1025 });
+    expect(report.counts).toEqual({ samples_new: 0, samples_updated: 0, measurements_new: 0, measurements_updated: n - 25, rejected: 0, duplicates: 1025, facts_new: 0, facts_updated: 0, skipped: 0 });
     const values = await visibleValues();
     expect(values.size).toBe(n);
     expect([...values.values()].filter((v) => v.length === 1 && v[0] === 0).length).toBe(n - 25);
@@ -195,7 +195,7 @@ describe("updates", () => {
         ]),
       ),
     );
-    expect(second.counts).toEqual({ samples_new: 0, samples_updated: 1, measurements_new: 0, measurements_updated: 2, rejected: 0, duplicates: 1 });
+    expect(second.counts).toEqual({ samples_new: 0, samples_updated: 1, measurements_new: 0, measurements_updated: 2, rejected: 0, duplicates: 1, facts_new: 0, facts_updated: 0, skipped: 0 });
     const s = await pool().query(`SELECT input, tags FROM samples WHERE id = 's1'`);
     expect(s.rows[0]).toEqual({ input: "new question", tags: ["t"] });
     expect([...(await visibleValues()).values()]).toEqual([[0.5]]);

@@ -8,6 +8,8 @@ export const MAX_NAME_CHARS = 200;
 /** A unit test's criterion is a sentence, not a name. */
 export const MAX_CRITERION_CHARS = 1000;
 export const MAX_URL_CHARS = 2000;
+/** A model output kept as evidence (spec v1.1: 256 KiB, longer is rejected). */
+export const MAX_OUTPUT_BYTES = 256 * 1024;
 export const MAX_TAGS = 100;
 /** Deeper metadata is almost always a bug, and Postgres' jsonb has its own recursion limit. */
 export const MAX_METADATA_DEPTH = 32;

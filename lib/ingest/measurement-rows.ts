@@ -26,7 +26,23 @@ export function modelNames(r: MeasurementRecord): string[] {
 
 /** One object shape for every kind (monomorphic: this runs for every line of a file). */
 function row(line: number, samplePk: number, kind: Kind, key: string | null, modelId: number | null): MeasurementRow {
-  return { line, samplePk, kind, key, modelId, modelBId: null, value: null, higherIsBetter: true, winner: null, tiers: null, scaleMin: null, scaleMax: null };
+  return {
+    line,
+    samplePk,
+    kind,
+    key,
+    modelId,
+    modelBId: null,
+    value: null,
+    higherIsBetter: true,
+    winner: null,
+    tiers: null,
+    scaleMin: null,
+    scaleMax: null,
+    judge: null,
+    output: null,
+    outputB: null,
+  };
 }
 
 export function toRow(r: MeasurementRecord, line: number, samplePk: number, modelId: (name: string) => number): MeasurementRow {
@@ -35,6 +51,8 @@ export function toRow(r: MeasurementRecord, line: number, samplePk: number, mode
       const out = row(line, samplePk, "score", r.metric, modelId(r.model));
       out.value = r.value;
       out.higherIsBetter = r.higher_is_better ?? true;
+      out.judge = r.judge ?? null;
+      out.output = r.output ?? null;
       return out;
     }
     case "unit_test": {
@@ -43,6 +61,8 @@ export function toRow(r: MeasurementRecord, line: number, samplePk: number, mode
       out.value = r.value;
       out.scaleMin = lo;
       out.scaleMax = hi;
+      out.judge = r.judge ?? null;
+      out.output = r.output ?? null;
       return out;
     }
     case "pairwise": {
@@ -50,6 +70,9 @@ export function toRow(r: MeasurementRecord, line: number, samplePk: number, mode
       out.modelBId = modelId(r.model_b);
       out.winner = r.winner;
       out.value = r.p_a ?? null;
+      out.judge = r.judge ?? null;
+      out.output = r.output_a ?? null;
+      out.outputB = r.output_b ?? null;
       return out;
     }
     case "ranking": {
@@ -65,18 +88,22 @@ export function isKeyed(row: StoredMeasurement): boolean {
   return row.kind !== "pairwise" || row.key !== null;
 }
 
-/** The identity a re-sent line replaces (spec: (sample, model, metric), (sample, criterion, model), …). */
+/**
+ * The identity a re-sent line replaces (spec: (sample, model, metric), (sample, criterion, model), …),
+ * each by its judge (v1.1: the same measurement by two judges is two measurements).
+ */
 export function rowKey(row: StoredMeasurement): string {
+  const judge = row.judge ?? "";
   switch (row.kind) {
     case "score":
     case "unit_test":
-      return `${row.samplePk}\u0001${row.kind}\u0001${row.modelId}\u0001${row.key}`;
+      return `${row.samplePk}\u0001${row.kind}\u0001${row.modelId}\u0001${row.key}\u0001${judge}`;
     default:
-      return `${row.samplePk}\u0001${row.kind}\u0001\u0001${row.key}`;
+      return `${row.samplePk}\u0001${row.kind}\u0001\u0001${row.key}\u0001${judge}`;
   }
 }
 
-/** Same stored content: re-sending it changes nothing. */
+/** Same stored content (outputs included): re-sending it changes nothing. */
 export function sameContent(a: StoredMeasurement, b: StoredMeasurement): boolean {
   return (
     a.value === b.value &&
@@ -86,6 +113,8 @@ export function sameContent(a: StoredMeasurement, b: StoredMeasurement): boolean
     a.winner === b.winner &&
     a.tiers === b.tiers &&
     a.scaleMin === b.scaleMin &&
-    a.scaleMax === b.scaleMax
+    a.scaleMax === b.scaleMax &&
+    a.output === b.output &&
+    a.outputB === b.outputB
   );
 }

@@ -78,7 +78,7 @@ describe("gzip", () => {
     const plain = await collect(text);
     const zipped = await collect(chunked(gz, 1000));
     expect(zipped).toEqual(plain);
-    expect(plain.length).toBe(79);
+    expect(plain.length).toBe(93);
   });
 
   it("reports corrupt or truncated gzip data as a file-level error", async () => {
@@ -159,5 +159,26 @@ describe("streaming", () => {
     // The first validated lines come out after one chunk, not after the whole input.
     expect(producedAtFirstBatch).toBeLessThan(200 * 1024);
     expect(maxHeap - heapBefore).toBeLessThan(64 * 1024 * 1024);
+  });
+});
+
+describe("results format v1.1", () => {
+  it("accepts outputs, judges and model facts", () => {
+    const score = validateLine('{"type":"score","sample":"s","model":"m","metric":"acc","value":1,"output":"Paris.","judge":"gpt-4"}');
+    expect(score).toEqual({ ok: true, record: { type: "score", sample: "s", model: "m", metric: "acc", value: 1, output: "Paris.", judge: "gpt-4" } });
+    const pair = validateLine('{"type":"pairwise","sample":"s","model_a":"a","model_b":"b","winner":"a","output_a":"x","output_b":null,"judge":"human"}');
+    expect(pair.ok && pair.record).toEqual({ type: "pairwise", sample: "s", model_a: "a", model_b: "b", winner: "a", output_a: "x", judge: "human" });
+    const model = validateLine(
+      '{"type":"model","id":"Meta-Llama-3-70B","display_name":"Llama 3 70B","organization":"Meta","parameters_b":70,"open_weights":true,"license":"llama3","released":"2024-04","family":"llama-3","url":"https://llama.meta.com"}',
+    );
+    expect(model.ok && model.record).toMatchObject({ type: "model", id: "Meta-Llama-3-70B", parameters_b: 70, released: "2024-04" });
+    expect(validateLine('{"type":"model","id":"m","released":"2024"}').ok).toBe(true);
+    expect(validateLine('{"type":"model","id":"m","released":"2024-02-29"}').ok).toBe(true);
+  });
+
+  it("accepts an output of exactly 256 KiB and rejects one byte more", () => {
+    const line = (n: number) => JSON.stringify({ type: "score", sample: "s", model: "m", metric: "acc", value: 1, output: "x".repeat(n) });
+    expect(validateLine(line(256 * 1024)).ok).toBe(true);
+    expect(validateLine(line(256 * 1024 + 1))).toEqual({ ok: false, message: '"output" must be at most 256 KiB (got 262145 bytes)' });
   });
 });

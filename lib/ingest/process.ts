@@ -14,10 +14,10 @@ import { recoverInterruptedUploads, removeSpool } from "./cleanup";
 import { FileContext } from "./file-context";
 import { MAX_REPORTED_ERRORS, MAX_REPORTED_WARNINGS } from "./limits";
 import { notifyPublished } from "./notify";
-import { parseResults } from "./parse";
+import { uploadRecords } from "./records";
 import { LineErrorList } from "./report";
 import { countBytes, fileSource, SourceError } from "./source";
-import { emptyCounts, type UploadCounts, type UploadReport } from "./types";
+import { emptyCounts, type MeasurementRecord, type UploadCounts, type UploadReport } from "./types";
 import { getUploadReport, LostLeaseError } from "./uploads";
 import { sampleContent, UploadWriter, type SampleUpdate } from "./writer";
 
@@ -152,9 +152,14 @@ async function ingest(row: UploadRow, source: string, opts: ProcessOptions): Pro
 
   let fileError: string | null = null;
   try {
-    for await (const chunk of parseResults(countBytes(fileSource(source), (n) => (bytesRead += n)))) {
+    const records = uploadRecords(countBytes(fileSource(source), (n) => (bytesRead += n)), { fileName: row.file_name, format: row.format });
+    for await (const chunk of records) {
       for (const p of chunk) {
         lines++;
+        if ("skipped" in p) {
+          counts.skipped++;
+          continue;
+        }
         if ("error" in p) {
           reject(p.line, p.error);
           if (p.sampleId !== undefined) ctx.rejectedSample({ id: p.sampleId }, p.line);
@@ -167,10 +172,12 @@ async function ingest(row: UploadRow, source: string, opts: ProcessOptions): Pro
           if (v.kind === "error") reject(p.line, v.message);
           else if (v.kind === "repeat") counts.duplicates++;
           else writer.addSample(p.line, r, v.hash, ctx.samples.get(r.id)!, r.input.length + (r.reference?.length ?? 0) + 256);
+        } else if (r.type === "model") {
+          writer.addModel(r);
         } else {
           const v = ctx.reference(r.sample);
           if (v.kind === "error") reject(p.line, v.message);
-          else writer.addMeasurement(p.line, r, v.kind === "file" ? v.entry : null, r.type === "ranking" ? 64 * r.ranking.flat().length : 128);
+          else writer.addMeasurement(p.line, r, v.kind === "file" ? v.entry : null, measurementBytes(r));
         }
       }
       const flushed = writer.full;
@@ -180,6 +187,7 @@ async function ingest(row: UploadRow, source: string, opts: ProcessOptions): Pro
       if (flushed || beating) await report();
     }
     await writer.flush();
+    await writer.flushFacts();
     await report();
   } catch (err) {
     if (!(err instanceof SourceError)) throw err;
@@ -211,7 +219,33 @@ async function ingest(row: UploadRow, source: string, opts: ProcessOptions): Pro
     return;
   }
   if (counts.rejected > 0) outcome.message = `${counts.rejected} line${counts.rejected === 1 ? "" : "s"} rejected; the valid lines were stored (partial)`;
-  await publish(row, outcome, writer.sampleUpdates);
+  if (row.dry_run) await finishDryRun(row, outcome);
+  else await publish(row, outcome, writer.sampleUpdates);
+}
+
+/**
+ * A dry run: its rows were never visible (the upload is still running); they are removed and the
+ * report, with the counts of what would have been stored, published without touching the pool.
+ */
+async function finishDryRun(row: UploadRow, outcome: UploadOutcome): Promise<void> {
+  await deleteUploadRows(row.seq);
+  const stored = outcome.message ? outcome.message.replace("the valid lines were stored", "the valid lines would be stored") : null;
+  outcome.message = `dry run: nothing was stored${stored ? `; ${stored}` : ""}`;
+  await withTransaction(async (db) => {
+    if (!(await markDone(db, row.id, outcome))) throw new LostLeaseError(row.id);
+  });
+}
+
+/** What a pending measurement holds in memory, roughly: outputs can dwarf the rest. */
+function measurementBytes(r: MeasurementRecord): number {
+  switch (r.type) {
+    case "ranking":
+      return 64 * r.ranking.flat().length;
+    case "pairwise":
+      return 128 + (r.output_a?.length ?? 0) + (r.output_b?.length ?? 0);
+    default:
+      return 128 + (r.output?.length ?? 0);
+  }
 }
 
 /**
@@ -221,7 +255,7 @@ async function ingest(row: UploadRow, source: string, opts: ProcessOptions): Pro
  */
 async function publish(row: UploadRow, outcome: UploadOutcome, sampleUpdates: SampleUpdate[]): Promise<void> {
   const c = outcome.counts;
-  const changed = c.samples_new + c.samples_updated + c.measurements_new + c.measurements_updated > 0;
+  const changed = c.samples_new + c.samples_updated + c.measurements_new + c.measurements_updated + c.facts_new + c.facts_updated > 0;
   const slugs = await withTransaction(async (db) => {
     await updateSampleContents(db, sampleUpdates.map((u) => sampleContent(u.record, u.hash, u.pk)));
     if (!(await markDone(db, row.id, outcome))) throw new LostLeaseError(row.id);

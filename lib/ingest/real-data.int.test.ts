@@ -31,7 +31,7 @@ describe.skipIf(!present)("the shared data sets", () => {
   it("mmlu-pro: 12,032 samples, 371,244 scores, 31 models", async () => {
     const report = await importFile(dataFile("mmlu-pro.jsonl.gz"));
     expect(report.status).toBe("done");
-    expect(report.counts).toEqual({ samples_new: 12032, samples_updated: 0, measurements_new: 371244, measurements_updated: 0, rejected: 0, duplicates: 0 });
+    expect(report.counts).toEqual({ samples_new: 12032, samples_updated: 0, measurements_new: 371244, measurements_updated: 0, rejected: 0, duplicates: 0, facts_new: 0, facts_updated: 0, skipped: 0 });
     expect(await stored()).toEqual({ samples: 12032, models: 31, kinds: { score: 371244 } });
     const v = await pool().query(`SELECT data_version FROM pool_state`);
     expect(Number(v.rows[0].data_version)).toBe(1);

@@ -1,8 +1,8 @@
-// zod schemas of the results format v1, one per line type (spec/results-format.md). Field checks
+// zod schemas of the results format v1.1, one per line type (spec/results-format.md). Field checks
 // live here; checks that need the rest of the file (sample defined earlier, repeated sample ids) are
 // in file-context.ts. Messages are built from the issues by messages.ts.
 import { z } from "zod";
-import { MAX_CRITERION_CHARS, MAX_METADATA_DEPTH, MAX_NAME_CHARS, MAX_TAGS, MAX_URL_CHARS } from "./limits";
+import { MAX_CRITERION_CHARS, MAX_METADATA_DEPTH, MAX_NAME_CHARS, MAX_OUTPUT_BYTES, MAX_TAGS, MAX_URL_CHARS } from "./limits";
 import { show } from "./messages";
 import type { RecordType } from "./types";
 
@@ -91,6 +91,39 @@ export const sampleSchema = z.object({
 
 const finite = () => z.number();
 
+/** A model's response kept as evidence (spec v1.1): storable text of at most 256 KiB (UTF-8). */
+const output = () =>
+  z.string().superRefine((s, ctx) => {
+    // Checked by length first: most outputs are far below the limit even at 3 bytes a character.
+    const bytes = s.length * 3 <= MAX_OUTPUT_BYTES ? 0 : Buffer.byteLength(s, "utf8");
+    if (bytes > MAX_OUTPUT_BYTES) ctx.addIssue({ code: "custom", message: `must be at most 256 KiB (got ${bytes} bytes)` });
+    else storableText(s, ctx);
+  });
+
+const ISO_DATE = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/;
+
+/** `YYYY`, `YYYY-MM` or `YYYY-MM-DD`, a real calendar date. */
+function checkReleased(s: string, ctx: z.RefinementCtx): void {
+  const m = ISO_DATE.exec(s);
+  const [, y, mo, d] = m ?? [];
+  const month = mo === undefined ? 1 : Number(mo);
+  const day = d === undefined ? 1 : Number(d);
+  const date = new Date(Date.UTC(Number(y), month - 1, day));
+  if (!m || month < 1 || month > 12 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    ctx.addIssue({ code: "custom", message: `must be an ISO date YYYY, YYYY-MM or YYYY-MM-DD (got ${show(s)})` });
+  }
+}
+
+function checkWebUrl(s: string, ctx: z.RefinementCtx): void {
+  let protocol = "";
+  try {
+    protocol = new URL(s).protocol;
+  } catch {
+    protocol = "";
+  }
+  if (protocol !== "http:" && protocol !== "https:") ctx.addIssue({ code: "custom", message: `must be an http or https URL (got ${show(s)})` });
+}
+
 export const scoreSchema = z.object({
   type: z.literal("score"),
   sample: name(),
@@ -98,6 +131,8 @@ export const scoreSchema = z.object({
   metric: name(),
   value: finite(),
   higher_is_better: z.boolean().optional(),
+  output: output().optional(),
+  judge: name().optional(),
 });
 
 export const pairwiseSchema = z
@@ -109,6 +144,9 @@ export const pairwiseSchema = z
     winner: z.enum(["a", "b", "tie"]),
     p_a: finite().min(0).max(1).optional(),
     id: name().optional(),
+    output_a: output().optional(),
+    output_b: output().optional(),
+    judge: name().optional(),
   })
   .superRefine((r, ctx) => {
     if (r.model_a === r.model_b) {
@@ -149,6 +187,8 @@ export const unitTestSchema = z
     criterion: prose(MAX_CRITERION_CHARS),
     value: finite(),
     scale: z.tuple([finite(), finite()]).optional(),
+    output: output().optional(),
+    judge: name().optional(),
   })
   .superRefine((r, ctx) => {
     const [lo, hi] = r.scale ?? DEFAULT_SCALE;
@@ -159,6 +199,19 @@ export const unitTestSchema = z
     }
   });
 
+export const modelSchema = z.object({
+  type: z.literal("model"),
+  id: name(),
+  display_name: name().optional(),
+  organization: name().optional(),
+  parameters_b: finite().positive().optional(),
+  open_weights: z.boolean().optional(),
+  license: name().optional(),
+  released: z.string().superRefine(checkReleased).optional(),
+  family: name().optional(),
+  url: z.string().min(1).max(MAX_URL_CHARS).superRefine(checkWebUrl).optional(),
+});
+
 /** A unit test's scale when the line gives none. */
 export const DEFAULT_SCALE: [number, number] = [1, 5];
 
@@ -168,6 +221,7 @@ export const SCHEMAS = {
   pairwise: pairwiseSchema,
   ranking: rankingSchema,
   unit_test: unitTestSchema,
+  model: modelSchema,
 } satisfies Record<RecordType, z.ZodType>;
 
 /** Fields each type knows; others are ignored (files written for a later format version still import). */
@@ -181,8 +235,9 @@ export const KNOWN_FIELDS: Record<RecordType, ReadonlySet<string>> = Object.from
 /** Optional fields, where `null` means "not given" (what many JSON writers emit for a missing value). */
 export const OPTIONAL_FIELDS: Record<RecordType, ReadonlySet<string>> = {
   sample: new Set(["reference", "task", "tags", "metadata", "image_url"]),
-  score: new Set(["higher_is_better"]),
-  pairwise: new Set(["p_a", "id"]),
+  score: new Set(["higher_is_better", "output", "judge"]),
+  pairwise: new Set(["p_a", "id", "output_a", "output_b", "judge"]),
   ranking: new Set(["metric"]),
-  unit_test: new Set(["scale"]),
+  unit_test: new Set(["scale", "output", "judge"]),
+  model: new Set(["display_name", "organization", "parameters_b", "open_weights", "license", "released", "family", "url"]),
 };

@@ -45,6 +45,16 @@ export class SourceError extends Error {
   }
 }
 
+/** The chunks a peek has read, then the rest of the iterator: the whole stream again from its start. */
+export async function* replayed(seen: readonly Uint8Array[], it: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array> {
+  yield* seen;
+  for (;;) {
+    const r = await it.next();
+    if (r.done) return;
+    yield r.value;
+  }
+}
+
 /** Yields the decompressed bytes when the stream starts with the gzip magic, else the bytes as they come. */
 export async function* decompressed(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
   const it = source[Symbol.asyncIterator]();
@@ -54,14 +64,7 @@ export async function* decompressed(source: AsyncIterable<Uint8Array>): AsyncGen
     if (r.done) break;
     head = head.length ? Buffer.concat([head, r.value]) : Buffer.from(r.value);
   }
-  async function* rest(): AsyncGenerator<Uint8Array> {
-    if (head.length) yield head;
-    for (;;) {
-      const r = await it.next();
-      if (r.done) return;
-      yield r.value;
-    }
-  }
+  const rest = () => replayed(head.length ? [head] : [], it);
   if (!isGzip(head)) {
     yield* rest();
     return;

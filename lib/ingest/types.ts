@@ -22,6 +22,8 @@ export interface ScoreRecord {
   metric: string;
   value: number;
   higher_is_better?: boolean;
+  output?: string;
+  judge?: string;
 }
 
 export interface PairwiseRecord {
@@ -32,6 +34,9 @@ export interface PairwiseRecord {
   winner: "a" | "b" | "tie";
   p_a?: number;
   id?: string;
+  output_a?: string;
+  output_b?: string;
+  judge?: string;
 }
 
 export interface RankingRecord {
@@ -48,18 +53,45 @@ export interface UnitTestRecord {
   criterion: string;
   value: number;
   scale?: [number, number];
+  output?: string;
+  judge?: string;
+}
+
+/** Facts about a model (spec v1.1 `model` line); sending it again replaces them. */
+export interface ModelRecord {
+  type: "model";
+  id: string;
+  display_name?: string;
+  organization?: string;
+  parameters_b?: number;
+  open_weights?: boolean;
+  license?: string;
+  /** YYYY, YYYY-MM or YYYY-MM-DD. */
+  released?: string;
+  family?: string;
+  url?: string;
 }
 
 export type MeasurementRecord = ScoreRecord | PairwiseRecord | RankingRecord | UnitTestRecord;
-export type ResultRecord = SampleRecord | MeasurementRecord;
+export type ResultRecord = SampleRecord | MeasurementRecord | ModelRecord;
 export type RecordType = ResultRecord["type"];
 
-export const RECORD_TYPES: readonly RecordType[] = ["sample", "score", "pairwise", "ranking", "unit_test"];
+export const RECORD_TYPES: readonly RecordType[] = ["sample", "score", "pairwise", "ranking", "unit_test", "model"];
 
 export type { LineError, UploadCounts };
 
 export function emptyCounts(): UploadCounts {
-  return { samples_new: 0, samples_updated: 0, measurements_new: 0, measurements_updated: 0, rejected: 0, duplicates: 0 };
+  return {
+    samples_new: 0,
+    samples_updated: 0,
+    measurements_new: 0,
+    measurements_updated: 0,
+    rejected: 0,
+    duplicates: 0,
+    facts_new: 0,
+    facts_updated: 0,
+    skipped: 0,
+  };
 }
 
 export interface UploadReport {

@@ -24,6 +24,11 @@ export function validateLine(text: string): LineResult {
     const detail = (err as Error).message;
     return { ok: false, message: `invalid JSON: ${detail.length > MAX_JSON_ERROR ? `${detail.slice(0, MAX_JSON_ERROR)}…` : detail}` };
   }
+  return validateValue(value);
+}
+
+/** Validates one parsed line, or one record a converter produced from another tool's file. */
+export function validateValue(value: unknown): LineResult {
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     return { ok: false, message: `must be a JSON object (got ${describeKind(value)})` };
   }

@@ -4,6 +4,7 @@
 // compared with the state just before it — new, updated, duplicate (changes nothing) or rejected.
 import { withTransaction } from "@/lib/db/client";
 import { findLiveMeasurements, insertMeasurements, replaceMeasurements, type LiveMeasurement } from "@/lib/db/queries/measurement-writes";
+import { FACT_FIELDS, writeModelFacts, type ModelFacts } from "@/lib/db/queries/model-facts";
 import { ensureModels } from "@/lib/db/queries/models";
 import { findExistingSamples, findVisibleSamplePks, insertSamples, type SampleContent } from "@/lib/db/queries/sample-writes";
 import { UPLOAD_STATUS } from "@/lib/db/upload-status";
@@ -11,7 +12,7 @@ import type { FileSample } from "./file-context";
 import { unknownSampleMessage } from "./file-context";
 import { show } from "./messages";
 import { isKeyed, modelNames, rowKey, sameContent, toRow, type MeasurementRow } from "./measurement-rows";
-import type { MeasurementRecord, SampleRecord, UploadCounts } from "./types";
+import type { MeasurementRecord, ModelRecord, SampleRecord, UploadCounts } from "./types";
 
 /** Rows per measurement batch: ~0.2 s per transaction on the embedded database (~0.5 s on a busy machine). */
 export const MEASUREMENT_BATCH = 5_000;
@@ -53,6 +54,8 @@ export class UploadWriter {
   private pendingBytes = 0;
   private readonly modelIds = new Map<string, number>();
   private readonly storedSamples = new Map<string, number>();
+  /** Facts of the file's `model` lines, the last line per model; written once, after the measurements. */
+  private readonly facts = new Map<string, ModelFacts>();
   /** Content updates of stored samples, applied in the publish transaction. */
   readonly sampleUpdates: SampleUpdate[] = [];
   /**
@@ -74,6 +77,26 @@ export class UploadWriter {
   addMeasurement(line: number, record: MeasurementRecord, entry: FileSample | null, bytes: number): void {
     this.measurements.push({ line, record, entry });
     this.pendingBytes += bytes;
+  }
+
+  /** A `model` line: compared with the file's earlier line for that model, like any re-sent line. */
+  addModel(record: ModelRecord): void {
+    const facts = modelFacts(record);
+    const prev = this.facts.get(record.id);
+    if (prev && FACT_FIELDS.every((f) => prev[f] === facts[f])) this.counts.duplicates++;
+    else if (prev) this.counts.facts_updated++;
+    this.facts.set(record.id, facts);
+  }
+
+  /** Writes the facts of the file's `model` lines (a few per file: one transaction). */
+  async flushFacts(): Promise<void> {
+    if (!this.writing || !this.facts.size) return;
+    await this.resolveModels(new Set(this.facts.keys()));
+    const rows = [...this.facts].map(([name, facts]) => ({ modelId: this.modelIds.get(name) as number, facts }));
+    const r = await writeModelFacts(rows, this.seq);
+    this.counts.facts_new += r.created;
+    this.counts.facts_updated += r.updated;
+    this.counts.duplicates += r.unchanged;
   }
 
   get full(): boolean {
@@ -216,6 +239,20 @@ export class UploadWriter {
     }
     await withTransaction((c) => replaceMeasurements(c, { remove, supersede, insert }, this.seq));
   }
+}
+
+/** A model line as stored: absent fields become nulls. */
+function modelFacts(r: ModelRecord): ModelFacts {
+  return {
+    display_name: r.display_name ?? null,
+    organization: r.organization ?? null,
+    parameters_b: r.parameters_b ?? null,
+    open_weights: r.open_weights ?? null,
+    license: r.license ?? null,
+    released: r.released ?? null,
+    family: r.family ?? null,
+    url: r.url ?? null,
+  };
 }
 
 /** A sample line as stored: absent optional fields become nulls and empty lists. */

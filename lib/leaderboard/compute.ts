@@ -54,6 +54,12 @@ const g = globalThis as unknown as { __portalLeaderboardCache?: { answers: Map<s
 const cache = (g.__portalLeaderboardCache ??= { answers: new Map(), computations: new Map() });
 const fits = new Limiter({ concurrency: env().FIT_CONCURRENCY, queue: env().FIT_QUEUE, retryAfter: 2, what: "leaderboard fits" });
 
+/** Forgets every cached leaderboard of this process (for a database emptied under it, as tests do). */
+export function forgetLeaderboards(): void {
+  cache.answers.clear();
+  cache.computations.clear();
+}
+
 /** A cached value, marked most recently used. */
 function recall<V>(map: Map<string, V>, key: string): V | undefined {
   const hit = map.get(key);

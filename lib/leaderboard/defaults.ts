@@ -60,8 +60,9 @@ export async function defaultLeaderboards(): Promise<SavedLeaderboardInput[]> {
 /** Inserts the defaults that do not exist yet; returns the slugs inserted. */
 export async function ensureDefaultLeaderboards(): Promise<string[]> {
   const inserted: string[] = [];
-  for (const d of await defaultLeaderboards()) {
-    if (await insertSavedLeaderboard(d, { queueRefresh: false })) inserted.push(d.slug);
+  const base = Date.now();
+  for (const [i, d] of (await defaultLeaderboards()).entries()) {
+    if (await insertSavedLeaderboard(d, { queueRefresh: false, createdAt: new Date(base + i) })) inserted.push(d.slug);
   }
   return inserted;
 }

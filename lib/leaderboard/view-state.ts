@@ -32,7 +32,8 @@ export function nextSort(current: Sort, key: SortKey): Sort {
   return { key, desc: key === "score" || key === "p" || key === "win" || key === "n" };
 }
 
-interface SortableRow {
+/** The fields of a leaderboard row that sorting reads. */
+export interface SortableRow {
   model: string;
   rank: number | null;
   score: number | null;

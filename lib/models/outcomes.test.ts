@@ -1,21 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { MeasurementBatchBuilder } from "@/lib/ranking/batch-builder";
 import { tieredGroups } from "@/lib/ranking/groups";
+import { addScores, addUnitTests } from "@/lib/ranking/test-batches";
 import { modelOutcomes } from "./outcomes";
 
 describe("modelOutcomes", () => {
   it("reads one model's value, place and record on every sample", () => {
     const b = new MeasurementBatchBuilder();
-    b.addScore("s1", "m", "acc", 1);
-    b.addScore("s1", "x", "acc", 1);
-    b.addScore("s1", "y", "acc", 0);
-    b.addScore("s1", "m", "dist", 0.25, false);
-    b.addScore("s1", "x", "dist", 0.125, false);
-    b.addUnitTest("s2", "m", "cites", 3);
-    b.addUnitTest("s2", "x", "cites", 4);
+    addScores(b, "s1", "acc", { m: 1, x: 1, y: 0 });
+    addScores(b, "s1", "dist", { m: 0.25, x: 0.125 }, false);
+    addUnitTests(b, "s2", "cites", { m: 3, x: 4 });
     b.addRanking("s3", [["x"], ["m", "y"], ["z"]]);
     b.addPairwise("s4", "x", "m", "b", 0.3);
-    b.addScore("s5", "x", "acc", 1);
+    addScores(b, "s5", "acc", { x: 1 });
     const batch = b.build();
     const o = modelOutcomes(batch, tieredGroups(batch), batch.modelNames.indexOf("m"));
     const at = (id: string) => o.get(batch.sampleIds!.indexOf(id));

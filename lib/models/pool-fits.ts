@@ -31,6 +31,11 @@ function fitPool({ query, loaded: { batch } }: ComputedLeaderboard): PoolFits {
   };
 }
 
+/** Forgets the cached fits of this process (for a database emptied under it, as tests do). */
+export function forgetPoolFits(): void {
+  cache.clear();
+}
+
 export async function poolFits(): Promise<PoolFits> {
   const { baseline, prior } = resolveQuery(defaultLeaderboardQuery());
   const key = JSON.stringify([await dataVersion(), baseline, prior]);

@@ -1,6 +1,7 @@
 // GET /api/models/{name}: where a model is strong and where it is weak — its Plackett–Luce score
 // (relative to the baseline) and rank in every benchmark and frequent tag of the pool — and, with
 // a selection, the samples behind its row of that selection's leaderboard.
+import { loadModelFacts, type ModelFacts } from "@/lib/db/queries/model-facts";
 import { liveLeaderboard } from "@/lib/leaderboard/compute";
 import type { SubsetFit } from "@/lib/ranking/subset-fits";
 import { defaultLeaderboardQuery, pickSelection, type Selection } from "@/lib/selection/schema";
@@ -39,6 +40,8 @@ export interface ModelProfile {
   evidence: Evidence | null;
   /** the overall top models other than this one: a default set to compare it with */
   peers: string[];
+  /** the fields of the model's `model` line (results format v1.1), or null */
+  facts: ModelFacts | null;
 }
 
 function standings(fits: SubsetFit[], name: string): Standing[] {
@@ -66,7 +69,7 @@ function standings(fits: SubsetFit[], name: string): Standing[] {
 export async function modelProfile(name: string, selection?: Selection, opts: { limit?: number } = {}): Promise<ModelProfile | null> {
   if (!(await findVisibleModels([name])).has(name)) return null;
   const sel = selection && hasSelection(selection) ? pickSelection(selection) : null;
-  const [fits, evidence] = await Promise.all([poolFits(), sel ? modelEvidence(name, sel, opts.limit) : Promise.resolve(null)]);
+  const [fits, evidence, facts] = await Promise.all([poolFits(), sel ? modelEvidence(name, sel, opts.limit) : Promise.resolve(null), loadModelFacts(name)]);
   // After the pool fits: when they were computed just now, the overall answer was cached with them.
   const lb = await liveLeaderboard(defaultLeaderboardQuery());
   const row = lb.models.find((r) => r.model === name);
@@ -78,5 +81,6 @@ export async function modelProfile(name: string, selection?: Selection, opts: { 
     tags: standings(fits.tags, name),
     evidence,
     peers: lb.models.filter((r) => r.model !== name && r.rank !== null).slice(0, PEERS).map((r) => r.model),
+    facts,
   };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MeasurementBatchBuilder } from './batch-builder';
 import { buildChoices, losersOf, type ChoiceEvents } from './choices';
 import type { MeasurementBatch } from './measurements';
+import { addScores, addUnitTests } from './test-batches';
 
 /** Events as readable strings "winner>loser,loser@weight#sample", in event order. */
 function events(b: MeasurementBatch, c: ChoiceEvents = buildChoices(b)): string[] {
@@ -15,33 +16,29 @@ function events(b: MeasurementBatch, c: ChoiceEvents = buildChoices(b)): string[
 describe('choice events from measurements', () => {
   it('score: tiers by value, equal values tie, each model beats all strictly lower tiers', () => {
     const b = new MeasurementBatchBuilder();
-    for (const [m, v] of [['a', 3], ['b', 2], ['c', 2], ['d', 1]] as const) b.addScore('s', m, 'acc', v);
+    addScores(b, 's', 'acc', { a: 3, b: 2, c: 2, d: 1 });
     expect(events(b.build()).sort()).toEqual(['a>b,c,d@1#0', 'b>d@1#0', 'c>d@1#0']);
   });
 
   it('score with higher_is_better = false orders by ascending value', () => {
     const b = new MeasurementBatchBuilder();
-    for (const [m, v] of [['a', 0.1], ['b', 0.5], ['c', 0.9]] as const) b.addScore('s', m, 'loss', v, false);
+    addScores(b, 's', 'loss', { a: 0.1, b: 0.5, c: 0.9 }, false);
     expect(events(b.build()).sort()).toEqual(['a>b,c@1#0', 'b>c@1#0']);
   });
 
   it('all tied, or a single model: no events', () => {
     const b = new MeasurementBatchBuilder();
-    b.addScore('s1', 'a', 'acc', 1);
-    b.addScore('s1', 'b', 'acc', 1);
-    b.addScore('s2', 'a', 'acc', 0);
+    addScores(b, 's1', 'acc', { a: 1, b: 1 });
+    addScores(b, 's2', 'acc', { a: 0 });
     const c = buildChoices(b.build());
     expect(c.winner.length).toBe(0);
   });
 
   it('different metrics of one sample are separate groups; samples are separate groups', () => {
     const b = new MeasurementBatchBuilder();
-    b.addScore('s1', 'a', 'acc', 1);
-    b.addScore('s1', 'b', 'acc', 0);
-    b.addScore('s1', 'a', 'f1', 0.2);
-    b.addScore('s1', 'b', 'f1', 0.7);
-    b.addScore('s2', 'a', 'acc', 0);
-    b.addScore('s2', 'b', 'acc', 1);
+    addScores(b, 's1', 'acc', { a: 1, b: 0 });
+    addScores(b, 's1', 'f1', { a: 0.2, b: 0.7 });
+    addScores(b, 's2', 'acc', { a: 0, b: 1 });
     expect(events(b.build()).sort()).toEqual(['a>b@1#0', 'b>a@1#0', 'b>a@1#1']);
   });
 
@@ -58,20 +55,15 @@ describe('choice events from measurements', () => {
 
   it('unit tests: each (sample, criterion) is a group, higher is better', () => {
     const b = new MeasurementBatchBuilder();
-    b.addUnitTest('s', 'a', 'cites law', 5);
-    b.addUnitTest('s', 'b', 'cites law', 3);
-    b.addUnitTest('s', 'c', 'cites law', 3);
-    b.addUnitTest('s', 'a', 'is concise', 1);
-    b.addUnitTest('s', 'b', 'is concise', 2);
+    addUnitTests(b, 's', 'cites law', { a: 5, b: 3, c: 3 });
+    addUnitTests(b, 's', 'is concise', { a: 1, b: 2 });
     expect(events(b.build()).sort()).toEqual(['a>b,c@1#0', 'b>a@1#0']);
   });
 
   it('unit tests and scores with the same key name stay separate groups', () => {
     const b = new MeasurementBatchBuilder();
-    b.addScore('s', 'a', 'x', 1);
-    b.addScore('s', 'b', 'x', 0);
-    b.addUnitTest('s', 'a', 'x', 1);
-    b.addUnitTest('s', 'b', 'x', 5);
+    addScores(b, 's', 'x', { a: 1, b: 0 });
+    addUnitTests(b, 's', 'x', { a: 1, b: 5 });
     expect(events(b.build()).sort()).toEqual(['a>b@1#0', 'b>a@1#0']);
   });
 

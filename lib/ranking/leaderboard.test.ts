@@ -3,6 +3,7 @@ import { MeasurementBatchBuilder } from './batch-builder';
 import { rank } from './leaderboard';
 import { headToHead, sampleRanking } from './views';
 import { simulatePlackettLuce } from './simulate';
+import { addScores } from './test-batches';
 
 const { batch } = simulatePlackettLuce({ nModels: 10, nSamples: 200, seed: 5, scoreGroup: 6, pairwise: 2 });
 
@@ -79,12 +80,9 @@ describe('views', () => {
 
   it('sampleRanking: the tiers of every group of one sample', () => {
     const b = new MeasurementBatchBuilder();
-    b.addScore('s1', 'a', 'acc', 1);
-    b.addScore('s1', 'b', 'acc', 0);
-    b.addScore('s1', 'c', 'acc', 1);
-    b.addScore('s1', 'a', 'loss', 0.3, false);
-    b.addScore('s1', 'b', 'loss', 0.1, false);
-    b.addScore('s2', 'a', 'acc', 0);
+    addScores(b, 's1', 'acc', { a: 1, b: 0, c: 1 });
+    addScores(b, 's1', 'loss', { a: 0.3, b: 0.1 }, false);
+    addScores(b, 's2', 'acc', { a: 0 });
     b.addRanking('s1', [['c'], ['a', 'b']]);
     b.addPairwise('s1', 'a', 'b', 'b', 0.2);
     const x = b.build();

@@ -8,6 +8,7 @@ import { bordaScores } from './borda';
 import { meanScores } from './mean-score';
 import { rank } from './leaderboard';
 import { fitPlackettLuce } from './plackett-luce';
+import { addScores } from './test-batches';
 
 const score = (r: ReturnType<typeof rank>, model: string) => r.models.find((m) => m.model === model)!.score;
 
@@ -80,9 +81,8 @@ describe('Bradley-Terry', () => {
 describe('Borda and mean score', () => {
   function batch() {
     const b = new MeasurementBatchBuilder();
-    for (const [m, v] of [['a', 3], ['b', 2], ['c', 2], ['d', 1]] as const) b.addScore('s1', m, 'q', v);
-    b.addScore('s2', 'a', 'q', 0);
-    b.addScore('s2', 'b', 'q', 1);
+    addScores(b, 's1', 'q', { a: 3, b: 2, c: 2, d: 1 });
+    addScores(b, 's2', 'q', { a: 0, b: 1 });
     b.addPairwise('s3', 'a', 'c', 'a');
     return b.build();
   }
@@ -97,14 +97,10 @@ describe('Borda and mean score', () => {
 
   it('mean: min-max per metric across samples, p-weighted pairwise share, normalised ranking position', () => {
     const b = new MeasurementBatchBuilder();
-    b.addScore('s1', 'a', 'acc', 1);
-    b.addScore('s1', 'b', 'acc', 0);
-    b.addScore('s2', 'a', 'acc', 1);
-    b.addScore('s2', 'b', 'acc', 1);
-    b.addScore('s2', 'c', 'acc', 0);
-    b.addScore('s1', 'a', 'loss', 2, false);
-    b.addScore('s1', 'b', 'loss', 4, false);
-    b.addScore('s1', 'c', 'const', 7);
+    addScores(b, 's1', 'acc', { a: 1, b: 0 });
+    addScores(b, 's2', 'acc', { a: 1, b: 1, c: 0 });
+    addScores(b, 's1', 'loss', { a: 2, b: 4 }, false);
+    addScores(b, 's1', 'const', { c: 7 });
     b.addRanking('s3', [['a'], ['b', 'c']]);
     b.addPairwise('s3', 'a', 'c', 'b', 0.25);
     const x = b.build();

@@ -1,6 +1,6 @@
 // GET /api/samples/{id}: one sample, every visible measurement of it, and the sample-level ranking
 // those measurements became (./sample-ranking.ts) — the evidence behind every leaderboard row.
-import { loadVisibleMeasurements } from "@/lib/db/queries/measurements";
+import { loadSampleEvidence } from "@/lib/db/queries/measurement-outputs";
 import { loadModelNames } from "@/lib/db/queries/models";
 import { findVisibleSample } from "@/lib/db/queries/samples";
 import { loadBatch } from "@/lib/leaderboard/load-batch";
@@ -28,7 +28,7 @@ export interface SampleDetail {
 export async function getSampleDetail(id: string): Promise<SampleDetail | null> {
   const sample = await findVisibleSample(id);
   if (!sample) return null;
-  const [rows, names, { batch }] = await Promise.all([loadVisibleMeasurements([sample.pk]), loadModelNames(), loadBatch([sample.pk])]);
+  const [rows, names, { batch }] = await Promise.all([loadSampleEvidence(sample.pk), loadModelNames(), loadBatch([sample.pk])]);
   const measurements = toRawMeasurements(rows, names);
   const ranking = batch.nSamples > 0 ? sampleLevelRanking(batch, 0) : [];
   const models = new Set<string>();

@@ -4,20 +4,13 @@
 import { retrieve, type Retrieval } from "@/lib/serving/retrieve";
 import { DEFAULT_LIMIT, type Page } from "@/lib/selection/route-schemas";
 import type { Selection } from "@/lib/selection/schema";
-import { loadSampleSummaries } from "./summaries";
+import { loadSampleSummaries, type SampleSummary } from "./summaries";
 
-export interface ListedSample {
-  id: string;
-  benchmark: string;
-  task: string | null;
-  tags: string[];
-  input: string;
-  input_length: number;
-  reference: string | null;
-  measurements: number;
+/** A sample summary (without its storage key) with its similarity to the query. */
+export type ListedSample = Omit<SampleSummary, "pk"> & {
   /** Cosine similarity to `q`; null without a query text. */
   similarity: number | null;
-}
+};
 
 export interface SampleList {
   /** Samples the selection retrieves (all pages). */

@@ -1,23 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { MeasurementBatchBuilder } from "@/lib/ranking/batch-builder";
+import { addScores, addUnitTests } from "@/lib/ranking/test-batches";
 import { sampleLevelRanking } from "./sample-ranking";
 
 function batch() {
   const b = new MeasurementBatchBuilder();
   b.sample("s1", "bench", []);
   b.sample("s2", "bench", []);
-  b.addScore("s1", "a", "acc", 1);
-  b.addScore("s1", "b", "acc", 0);
-  b.addScore("s1", "c", "acc", 1);
-  b.addScore("s1", "a", "dist", 0.3, false);
-  b.addScore("s1", "b", "dist", 0.1, false);
-  b.addUnitTest("s1", "a", "cites", 4);
-  b.addUnitTest("s1", "c", "cites", 5);
+  addScores(b, "s1", "acc", { a: 1, b: 0, c: 1 });
+  addScores(b, "s1", "dist", { a: 0.3, b: 0.1 }, false);
+  addUnitTests(b, "s1", "cites", { a: 4, c: 5 });
   b.addRanking("s1", [["c"], ["a", "b"]]);
   b.addPairwise("s1", "a", "b", "a", 0.8);
   b.addPairwise("s1", "b", "c", "tie");
-  b.addScore("s2", "a", "acc", 0);
-  b.addScore("s2", "b", "acc", 1);
+  addScores(b, "s2", "acc", { a: 0, b: 1 });
   return b.build();
 }
 

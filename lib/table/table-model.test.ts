@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseSort, shownRows } from "@/lib/leaderboard/view-state";
+import { parseSort, shownRows, type SortableRow as Row } from "@/lib/leaderboard/view-state";
 import { ariaSort, columnsOf, sortingState, tableModel } from "./table-model";
-
-interface Row {
-  model: string;
-  rank: number | null;
-  score: number | null;
-  p_beats_baseline: number | null;
-  win_rate: { weighted: number } | null;
-  n_samples: number;
-}
 
 const ROWS: Row[] = [
   { model: "b-model", rank: 1, score: 1.2, p_beats_baseline: 0.8, win_rate: null, n_samples: 40 },

@@ -8,6 +8,7 @@ import { uploadInProgress } from "@/lib/db/queries/uploads";
 import { UPLOAD_STATUS } from "@/lib/db/upload-status";
 import { env } from "@/lib/env";
 import { createUpload, processUpload, requeueUpload, type ByteSource } from "@/lib/ingest";
+import { FORMATS } from "@/lib/ingest/formats";
 
 export const dynamic = "force-dynamic";
 
@@ -16,6 +17,10 @@ const query = z.object({
   partial: bool,
   /** Extension: always answer 202 and process in the background (the upload page polls progress). */
   async: bool,
+  /** The file's format (results-format v1.1 "Files of other tools"); default: detected from its content. */
+  format: z.enum(FORMATS as [string, ...string[]]).optional(),
+  /** Validate and report what would be stored, storing nothing. */
+  dry_run: bool,
 });
 
 function headerFileName(raw: string | null): string | null {
@@ -52,7 +57,7 @@ export const POST = handler(async (req) => {
     throw new ApiError("payload_too_large", `Upload of ${declared} bytes exceeds the limit of ${UPLOAD_MAX_BYTES} bytes`);
   }
   const { body, fileName, partialField } = await bodyOf(req);
-  const upload = await createUpload(body, { partial: params.partial || partialField, fileName, tokenId: token.id, maxBytes: UPLOAD_MAX_BYTES });
+  const upload = await createUpload(body, { partial: params.partial || partialField, fileName, tokenId: token.id, maxBytes: UPLOAD_MAX_BYTES, format: params.format, dryRun: params.dry_run });
   // Answer at once: a small body is processed in the request unless another upload holds the
   // ingest lease (it would have to wait for it), in which case it goes to the worker too.
   if (!params.async && upload.bytes <= UPLOAD_SYNC_BYTES && !(await uploadInProgress())) {

@@ -1,11 +1,5 @@
-import { Skeleton } from "@/components/ui/states";
+import { PageSkeleton } from "@/components/ui/states";
 
 export default function Loading() {
-  return (
-    <div aria-busy="true" aria-label="Loading the model profile" className="space-y-4">
-      <Skeleton className="h-8 w-72" />
-      <Skeleton className="h-4 w-96" />
-      <Skeleton className="h-72 w-full" />
-    </div>
-  );
+  return <PageSkeleton label="Loading the model profile" bars={["h-8 w-72", "h-4 w-96", "h-72 w-full"]} />;
 }

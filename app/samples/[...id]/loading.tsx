@@ -1,11 +1,5 @@
-import { Skeleton } from "@/components/ui/states";
+import { PageSkeleton } from "@/components/ui/states";
 
 export default function Loading() {
-  return (
-    <div aria-busy="true" aria-label="Loading the sample" className="space-y-4">
-      <Skeleton className="h-8 w-80" />
-      <Skeleton className="h-40 w-full" />
-      <Skeleton className="h-64 w-full" />
-    </div>
-  );
+  return <PageSkeleton label="Loading the sample" bars={["h-8 w-80", "h-40 w-full", "h-64 w-full"]} />;
 }

@@ -2,20 +2,10 @@
 // upload's seq, and content updates applied in the publish transaction.
 import { execute, pool, type Queryable } from "@/lib/db/client";
 import { visibleSamplesSql } from "@/lib/db/visibility";
+import type { StoredSample } from "./samples";
 
 /** A sample's stored content; `pk` names the row to update. */
-export interface SampleContent {
-  pk?: number;
-  id: string;
-  benchmark: string;
-  input: string;
-  reference: string | null;
-  task: string | null;
-  tags: string[];
-  metadata: Record<string, unknown>;
-  image_url: string | null;
-  content_hash: string;
-}
+export type SampleContent = Omit<StoredSample, "pk"> & { pk?: number; content_hash: string };
 
 /** The batch as one JSON document for jsonb_to_recordset (one parameter, any number of rows). */
 const asJson = (samples: readonly SampleContent[]) => JSON.stringify(samples);

@@ -54,12 +54,16 @@ export interface NewSavedLeaderboard {
 }
 
 /** Inserts a saved leaderboard unless its slug is taken; whether it was inserted. */
-export async function insertSavedLeaderboard(s: NewSavedLeaderboard, opts: { queueRefresh: boolean }): Promise<boolean> {
+/**
+ * Lists show saved leaderboards by `created_at`; `createdAt` pins it (the defaults are inserted
+ * with consecutive milliseconds, so they list in their declared order however fast the inserts run).
+ */
+export async function insertSavedLeaderboard(s: NewSavedLeaderboard, opts: { queueRefresh: boolean; createdAt?: Date }): Promise<boolean> {
   const inserted = await execute(
     pool(),
-    `INSERT INTO saved_leaderboards (slug, title, description, query, filters, method, k, threshold, baseline, refresh_queued_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, CASE WHEN $10 THEN now() END) ON CONFLICT (slug) DO NOTHING`,
-    [s.slug, s.title, s.description ?? null, s.query ?? null, JSON.stringify(s.filters), s.method, s.k ?? null, s.threshold ?? null, s.baseline ?? null, opts.queueRefresh],
+    `INSERT INTO saved_leaderboards (slug, title, description, query, filters, method, k, threshold, baseline, refresh_queued_at, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, CASE WHEN $10 THEN now() END, COALESCE($11, now())) ON CONFLICT (slug) DO NOTHING`,
+    [s.slug, s.title, s.description ?? null, s.query ?? null, JSON.stringify(s.filters), s.method, s.k ?? null, s.threshold ?? null, s.baseline ?? null, opts.queueRefresh, opts.createdAt ?? null],
   );
   return inserted === 1;
 }

@@ -17,6 +17,12 @@ export interface UploadCounts {
   measurements_updated: number;
   rejected: number;
   duplicates: number;
+  /** Models given facts for the first time by a `model` line (v1.1). */
+  facts_new: number;
+  /** Models whose stored facts a `model` line replaced. */
+  facts_updated: number;
+  /** Records of another tool's file left out on purpose (lib/ingest/formats: `skipped`). */
+  skipped: number;
 }
 
 /** What processing an upload needs to know of it. */
@@ -27,6 +33,10 @@ export interface UploadRow {
   partial: boolean;
   file_sha256: string | null;
   file_bytes: number | null;
+  file_name: string | null;
+  /** The format given with the upload; null: detect it. */
+  format: string | null;
+  dry_run: boolean;
   spool_path: string | null;
 }
 
@@ -58,12 +68,14 @@ export async function insertUpload(u: {
   tokenId: number | null;
   spoolPath: string | null;
   counts: UploadCounts;
+  format?: string | null;
+  dryRun?: boolean;
 }): Promise<void> {
   await execute(
     pool(),
-    `INSERT INTO uploads (id, status, partial, file_name, token_id, spool_path, heartbeat_at, counts)
-     VALUES ($1, ${statusSql(UPLOAD_STATUS.queued)}, $2, $3, $4, $5, now(), $6)`,
-    [u.id, u.partial, u.fileName, u.tokenId, u.spoolPath, JSON.stringify(u.counts)],
+    `INSERT INTO uploads (id, status, partial, file_name, token_id, spool_path, heartbeat_at, counts, format, dry_run)
+     VALUES ($1, ${statusSql(UPLOAD_STATUS.queued)}, $2, $3, $4, $5, now(), $6, $7, $8)`,
+    [u.id, u.partial, u.fileName, u.tokenId, u.spoolPath, JSON.stringify(u.counts), u.format ?? null, u.dryRun ?? false],
   );
 }
 
@@ -82,7 +94,7 @@ export async function deleteQueuedUpload(id: string): Promise<void> {
 }
 
 export async function getUploadRow(id: string): Promise<UploadRow | null> {
-  const r = await pool().query<UploadRow>(`SELECT id, seq, status, partial, file_sha256, file_bytes, spool_path FROM uploads WHERE id = $1`, [id]);
+  const r = await pool().query<UploadRow>(`SELECT id, seq, status, partial, file_sha256, file_bytes, file_name, format, dry_run, spool_path FROM uploads WHERE id = $1`, [id]);
   return r.rows[0] ?? null;
 }
 

@@ -2,7 +2,7 @@
 // directories, lm-evaluation-harness sample logs, .eval archive entries); else the first bytes of
 // the single file (after gzip): the keys of its first JSON object, or a CSV header; else its name.
 import { constants, gunzipSync } from "node:zlib";
-import { isGzip } from "../source";
+import { isGzip, replayed } from "../source";
 import { RECORD_TYPES } from "../types";
 import { baseName } from "./files";
 import type { FormatName } from "./records";
@@ -138,13 +138,5 @@ export async function peekHead(source: AsyncIterable<Uint8Array>, bytes = HEAD_B
     seen.push(r.value);
     size += r.value.byteLength;
   }
-  async function* stream(): AsyncGenerator<Uint8Array> {
-    yield* seen;
-    for (;;) {
-      const r = await it.next();
-      if (r.done) return;
-      yield r.value;
-    }
-  }
-  return { head: Buffer.concat(seen).subarray(0, bytes), stream: stream() };
+  return { head: Buffer.concat(seen).subarray(0, bytes), stream: replayed(seen, it) };
 }

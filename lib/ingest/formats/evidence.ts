@@ -1,7 +1,10 @@
-// Model outputs kept as evidence (spec v1.1: at most 256 KiB each, longer is rejected). A tool's
-// output never decides a ranking, so an over-long one is cut to the limit rather than losing the
-// measurement it belongs to; the cut is marked.
-export const MAX_OUTPUT_BYTES = 256 * 1024;
+// Model outputs kept as evidence (spec v1.1: at most 256 KiB each, longer is rejected). The spec's
+// rejection is for lines written to the format; a tool's file is converted, and its output never
+// decides a ranking, so an over-long one is cut to the limit (the cut is marked) rather than
+// rejecting the measurement it belongs to. The converted line then passes the same check.
+import { MAX_OUTPUT_BYTES } from "../limits";
+
+export { MAX_OUTPUT_BYTES };
 const MARK = "\n[… cut at 256 KiB by the importer]";
 
 export function evidence(text: unknown): string | undefined {

@@ -2,7 +2,7 @@
 // numbered lines (../lines.ts) or JSON elements (json-stream.ts). Small side files (a run's
 // results or spec) are read whole, with a bound.
 import { splitLines, type RawLine } from "../lines";
-import { decompressed, SourceError, toAsyncIterable } from "../source";
+import { decompressed, replayed, SourceError, toAsyncIterable } from "../source";
 import { JsonShapeError, streamJson, type JsonItem, type JsonStreamOptions } from "./json-stream";
 import { fileError, type Converted, type Origin, type UploadFile } from "./records";
 
@@ -58,15 +58,7 @@ export async function firstByte(file: UploadFile): Promise<{ byte: number | unde
       }
     }
   }
-  async function* bytes(): AsyncGenerator<Uint8Array> {
-    yield* seen;
-    for (;;) {
-      const r = await it.next();
-      if (r.done) return;
-      yield r.value;
-    }
-  }
-  return { byte, bytes: bytes() };
+  return { byte, bytes: replayed(seen, it) };
 }
 
 export type FileRecord = { origin: Origin; value: unknown } | { origin: Origin; error: string };
