@@ -11,20 +11,23 @@ const FRESH_WAIT_MS = 1000;
 interface Holder {
   model?: ReadModel;
   loading?: Promise<ReadModel>;
+  /** Bumped by forgetReadModel: a load started before it must not install its model. */
+  generation: number;
 }
 
 const g = globalThis as unknown as { __portalReadModel?: Holder };
-const holder = (g.__portalReadModel ??= {});
+const holder = (g.__portalReadModel ??= { generation: 0 });
 
 function refresh(): Promise<ReadModel> {
+  const generation = holder.generation;
   holder.loading ??= (async () => {
     try {
       const current = holder.model;
       const next = current && (await updateReadModel(current)) ? current : await loadReadModel(current);
-      holder.model = next;
+      if (holder.generation === generation) holder.model = next;
       return next;
     } finally {
-      holder.loading = undefined;
+      if (holder.generation === generation) holder.loading = undefined;
     }
   })();
   return holder.loading;
@@ -39,6 +42,13 @@ export async function servingModel(): Promise<ReadModel> {
   const pending = refresh();
   const timeout = new Promise<ReadModel>((resolve) => setTimeout(() => resolve(model), FRESH_WAIT_MS).unref());
   return Promise.race([pending, timeout]);
+}
+
+/** Drops this process's read model (for a database emptied under it, as tests do): the next request loads anew. */
+export function forgetReadModel(): void {
+  holder.model = undefined;
+  holder.loading = undefined;
+  holder.generation++;
 }
 
 /** The data version of the read model requests are answered from now (null before the first load). */
