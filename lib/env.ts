@@ -25,6 +25,10 @@ const schema = z.object({
     .transform((v) => v === "1" || v === "true"),
   /** Samples embedded (and written) per batch by the worker; each batch is one short write. */
   EMBED_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
+  /** Leaderboard fits running at once in this process (lib/serving/limiter.ts). */
+  FIT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Fits waiting for a slot; past this a request answers 503 with Retry-After. */
+  FIT_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 

@@ -33,7 +33,7 @@ import { DEFAULT_PRIOR } from "@/lib/ranking/prior";
 import { embedPendingSamples } from "@/lib/retrieval/embed-pool";
 import { fitFallback } from "@/lib/retrieval/fallback-fit";
 import { LsaModel } from "@/lib/retrieval/embedder";
-import { retrieve } from "@/lib/retrieval/retrieve";
+import { retrieve } from "@/lib/serving/retrieve";
 import { benchHnsw } from "./lib/bench-hnsw";
 import { ensureBuild, startServer, timedGet, type BenchServer, type Timed } from "./lib/bench-http";
 import { latencyRow, latencyTable, type LatencyRow } from "./lib/bench-stats";

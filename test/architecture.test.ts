@@ -25,6 +25,7 @@ const LAYERS: string[][] = [
   ["selection", "format", "table"],
   ["db", "queue"],
   ["ingest", "retrieval", "auth"],
+  ["serving"],
   ["leaderboard"],
   ["samples"],
   ["models", "compare"],

@@ -2,6 +2,7 @@
 import { pool } from "@/lib/db/client";
 import { forgetLeaderboards } from "@/lib/leaderboard/compute";
 import { forgetPoolFits } from "@/lib/models/pool-fits";
+import { forgetReadModel } from "@/lib/serving/current";
 
 const DATA_TABLES = ["measurements", "measurement_outputs", "model_facts", "embeddings", "samples", "models", "uploads", "upload_tokens", "leaderboard_snapshots", "saved_leaderboards"];
 
@@ -16,6 +17,7 @@ export async function resetDatabase(): Promise<void> {
   // served for this one's different pool (files run one after another in one process).
   forgetLeaderboards();
   forgetPoolFits();
+  forgetReadModel();
 }
 
 /** Row counts of every data table, for "the database is unchanged" assertions. */

@@ -6,7 +6,7 @@ import { loadSampleSummaries, type SampleSummary } from "@/lib/samples/summaries
 import { buildChoices, losersOf } from "@/lib/ranking/choices";
 import { rank } from "@/lib/ranking/leaderboard";
 import { sampleRanking, type SampleGroupView } from "@/lib/ranking/views";
-import { retrieve } from "@/lib/retrieval/retrieve";
+import { retrieve } from "@/lib/serving/retrieve";
 import { fitBaseline, resolveQuery } from "@/lib/selection/defaults";
 import { defaultLeaderboardQuery, selectionSchema } from "@/lib/selection/schema";
 

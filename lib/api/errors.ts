@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   unprocessable: 422,
   internal: 500,
   unavailable: 503,
+  /** Too much work queued in this process: retry after the Retry-After header's seconds. */
+  overloaded: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -19,6 +21,8 @@ export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** Seconds a client should wait before retrying (sent as Retry-After). */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = "ApiError";

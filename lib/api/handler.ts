@@ -4,7 +4,8 @@ import { NextResponse, type NextRequest } from "next/server";
 import { ApiError, fromDatabaseError, type ErrorBody } from "./errors";
 
 export function errorResponse(err: ApiError): NextResponse<ErrorBody> {
-  return NextResponse.json({ error: { code: err.code, message: err.message } }, { status: err.status });
+  const headers = err.retryAfter === undefined ? undefined : { "Retry-After": String(Math.ceil(err.retryAfter)) };
+  return NextResponse.json({ error: { code: err.code, message: err.message } }, { status: err.status, headers });
 }
 
 function toApiError(err: unknown): ApiError {

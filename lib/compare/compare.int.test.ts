@@ -14,8 +14,8 @@ import { compareModels } from "./compare";
 
 // The real retrieval, with its calls recorded: compare must not retrieve a selection twice.
 const retrieved = vi.hoisted(() => [] as Selection[]);
-vi.mock("@/lib/retrieval/retrieve", async (importOriginal) => {
-  const real = await importOriginal<typeof import("@/lib/retrieval/retrieve")>();
+vi.mock("@/lib/serving/retrieve", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/serving/retrieve")>();
   return { ...real, retrieve: (selection: Selection) => (retrieved.push(selection), real.retrieve(selection)) };
 });
 

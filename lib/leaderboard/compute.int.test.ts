@@ -4,7 +4,7 @@ import { DEMO_BASELINE, plantedLeader } from "@/scripts/demo/planted";
 import { resetDatabase } from "@/test/db";
 import { importDemo, uploadLines } from "@/test/demo";
 import { embedPendingSamples } from "@/lib/retrieval/embed-pool";
-import { retrieve } from "@/lib/retrieval/retrieve";
+import { retrieve } from "@/lib/serving/retrieve";
 import { dataVersion } from "@/lib/db/data-version";
 import { leaderboardQuerySchema, type LeaderboardQuery } from "@/lib/selection/schema";
 import { computeLeaderboard, liveLeaderboard } from "./compute";

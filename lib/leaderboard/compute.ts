@@ -4,10 +4,15 @@
 // the query page) reuse it instead of retrieving and loading again. Cached per process by
 // (resolved query, data version): any committed upload or new vectors bump the data version, so a
 // cached answer is never stale. Answers are small and many are kept; batches are large, so only
-// the last few computations keep theirs.
+// the last few computations keep theirs. Retrieval and measurements come from the process's read
+// model (lib/serving); an answer served from an older version while the read model catches up
+// says so in data_version and is not cached. Fits run through a limiter (FIT_CONCURRENCY at once,
+// FIT_QUEUE waiting, past that 503 with Retry-After).
 import { dataVersion } from "@/lib/db/data-version";
 import { env } from "@/lib/env";
-import { retrieve, type Retrieval } from "@/lib/retrieval/retrieve";
+import { servedVersion } from "@/lib/serving/current";
+import { Limiter } from "@/lib/serving/limiter";
+import { retrieve, type Retrieval } from "@/lib/serving/retrieve";
 import { rank } from "@/lib/ranking/leaderboard";
 import type { CiMethod } from "@/lib/ranking/leaderboard-types";
 import { fitBaseline, resolveQuery, type ResolvedQuery } from "@/lib/selection/defaults";
@@ -47,6 +52,7 @@ const ANSWERS = 200;
 const COMPUTATIONS = 4;
 const g = globalThis as unknown as { __portalLeaderboardCache?: { answers: Map<string, LiveLeaderboard>; computations: Map<string, ComputedLeaderboard> } };
 const cache = (g.__portalLeaderboardCache ??= { answers: new Map(), computations: new Map() });
+const fits = new Limiter({ concurrency: env().FIT_CONCURRENCY, queue: env().FIT_QUEUE, retryAfter: 2, what: "leaderboard fits" });
 
 /** Forgets every cached leaderboard of this process (for a database emptied under it, as tests do). */
 export function forgetLeaderboards(): void {
@@ -80,9 +86,13 @@ export async function computeLeaderboard(query: LeaderboardQuery, opts: ComputeO
   const { q, version, key } = await lookup(query, opts);
   const hit = opts.useCache === false ? undefined : recall(cache.computations, key);
   if (hit) return { ...hit, leaderboard: { ...hit.leaderboard, cached: true } };
-  const computed = await compute(q, version, opts.ci);
-  remember(cache.computations, key, computed, COMPUTATIONS);
-  remember(cache.answers, key, computed.leaderboard, ANSWERS);
+  // The whole computation holds a slot: the fit itself is synchronous, so bounding only it would
+  // bound nothing; bounding retrieval + gather + fit bounds the memory and CPU queued per process.
+  const computed = await fits.run(() => compute(q, version, opts.ci));
+  if (computed.leaderboard.data_version === version) {
+    remember(cache.computations, key, computed, COMPUTATIONS);
+    remember(cache.answers, key, computed.leaderboard, ANSWERS);
+  }
   return computed;
 }
 
@@ -136,7 +146,7 @@ async function compute(q: ResolvedQuery, version: number, ci?: CiMethod): Promis
       similarity: similarityRange(retrieval),
       notice: retrieval.notice ?? null,
     },
-    data_version: version,
+    data_version: servedVersion() ?? version,
     computed_at: new Date().toISOString(),
     cached: false,
   };

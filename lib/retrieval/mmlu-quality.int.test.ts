@@ -13,7 +13,7 @@ import { importFile } from "@/lib/ingest";
 import { leaderboardQuerySchema } from "@/lib/selection/schema";
 import { resetDatabase } from "@/test/db";
 import { embedPendingSamples } from "./embed-pool";
-import { retrieve } from "./retrieve";
+import { retrieve } from "@/lib/serving/retrieve";
 
 const FILE = path.resolve(process.cwd(), "..", "shared", "data", "mmlu-pro.jsonl.gz");
 const present = existsSync(FILE);

@@ -1,7 +1,9 @@
-// Sample retrieval: cosine kNN in pgvector over one space's active-model vectors, combined with
-// metadata filters (OR within one key, AND across keys), `k` and a similarity cut-off. Without a
-// query text, every visible sample matching the filters is selected. Small spaces are scanned
-// exactly; large ones through their model's HNSW index (hnsw.ts) when it exists.
+// Sample retrieval in SQL: cosine kNN in pgvector over one space's active-model vectors, combined
+// with metadata filters (OR within one key, AND across keys), `k` and a similarity cut-off. Without
+// a query text, every visible sample matching the filters is selected. Small spaces are scanned
+// exactly; large ones through their model's HNSW index (hnsw.ts) when it exists. Requests are
+// answered from the read model instead (lib/serving/retrieve.ts); this path is the reference the
+// read model is tested against and what the HNSW tests and benchmarks measure.
 import { getEmbeddingSpace } from "@/lib/db/queries/embedding-spaces";
 import { filterSamples, nearestSamples, type KnnMethod, type MetadataFilter, type SampleFilters } from "@/lib/db/queries/embeddings-search";
 import type { Selection } from "@/lib/selection/schema";
@@ -58,10 +60,6 @@ export interface SearchResult {
 const EF_SEARCH = 1000;
 /** An iterative scan visits at most max(20,000, this × k) tuples (pgvector's default cap: 20,000). */
 const SCAN_TUPLES_PER_K = 20;
-
-export async function retrieveSamples(input: SearchInput): Promise<RetrievedSample[]> {
-  return (await searchSamples(input)).samples;
-}
 
 export async function searchSamples(input: SearchInput): Promise<SearchResult> {
   const { selection, queryVector, embedderName, k } = input;

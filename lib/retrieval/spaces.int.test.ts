@@ -16,7 +16,7 @@ import { importDemo, uploadLines } from "@/test/demo";
 import { activeEmbedder, pendingEmbeddings } from "./active";
 import { REFIT_GROWTH } from "./fallback-fit";
 import { embedAllSpaces, embedPendingSamples, spacesWithEmbeddingWork, type EmbedProgress } from "./embed-pool";
-import { retrieve, type Retrieval } from "./retrieve";
+import { retrieve, type Retrieval } from "@/lib/serving/retrieve";
 
 const FIXTURE = fileURLToPath(new URL("../../test/fixtures/tiny-minilm", import.meta.url));
 const BATCH = 100;

@@ -21,7 +21,7 @@ import { leaderboardQuerySchema } from "@/lib/selection/schema";
 import { activeEmbedder } from "@/lib/retrieval/active";
 import { embedPendingSamples } from "@/lib/retrieval/embed-pool";
 import { fitLsa, sampleDocument, serializeLsa } from "@/lib/retrieval/embedder";
-import { retrieve } from "@/lib/retrieval/retrieve";
+import { retrieve } from "@/lib/serving/retrieve";
 import { latencyRow, latencyTable, type LatencyRow } from "./bench-stats";
 
 const load = () => loadavg().map((x) => x.toFixed(2)).join(" ");

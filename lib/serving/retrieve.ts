@@ -1,10 +1,15 @@
 // A selection (query text + filters) → sample primary keys with similarities, using the active
-// embedder. Shared by the live leaderboard, GET /api/samples and snapshot refreshes.
+// embedder and the process's read model. Shared by the live leaderboard, GET /api/samples and
+// snapshot refreshes.
 import { ApiError } from "@/lib/api/errors";
+import { getEmbeddingSpace } from "@/lib/db/queries/embedding-spaces";
+import { activeEmbedder } from "@/lib/retrieval/active";
+import { parseMetadataFilters, type RetrievedSample } from "@/lib/retrieval/search";
+import { TEXT_SPACE } from "@/lib/retrieval/spaces";
 import { DEFAULT_K } from "@/lib/selection/defaults";
 import type { Selection } from "@/lib/selection/schema";
-import { activeEmbedder } from "./active";
-import { parseMetadataFilters, retrieveSamples, type RetrievedSample } from "./search";
+import { servingModel } from "./current";
+import { searchReadModel } from "./search";
 
 /** Without a query text every matching sample is used; this only bounds runaway selections. */
 const ALL_SAMPLES = 10_000_000;
@@ -20,9 +25,9 @@ export interface Retrieval {
 }
 
 export async function retrieve(selection: Selection): Promise<Retrieval> {
-  const meta = parseMetadataFilters(selection.meta);
+  const filters = { benchmark: selection.benchmark, task: selection.task, tag: selection.tag, meta: parseMetadataFilters(selection.meta) };
   if (!selection.q) {
-    const samples = await retrieveSamples({ selection, meta, k: selection.k ?? ALL_SAMPLES });
+    const samples = await searchReadModel(await servingModel(), { filters, k: selection.k ?? ALL_SAMPLES });
     return { samples, embedder: null, embedderReason: null, k: selection.k ?? null };
   }
   const active = await activeEmbedder();
@@ -35,6 +40,8 @@ export async function retrieve(selection: Selection): Promise<Retrieval> {
     const notice = `None of the words of "${selection.q}" occur in the pool the ${active.kind === "fallback" ? "offline fallback embedder was fitted on" : "embedder knows"}`;
     return { samples: [], embedder: active.name, embedderReason: active.reason, k, notice };
   }
-  const samples = await retrieveSamples({ selection, meta, queryVector, embedderName: active.name, k });
+  const [space, model] = await Promise.all([getEmbeddingSpace(TEXT_SPACE), servingModel()]);
+  const query = { vector: Float32Array.from(queryVector), space: space.space, model: active.name, dim: space.dim };
+  const samples = await searchReadModel(model, { filters, k, threshold: selection.threshold, query });
   return { samples, embedder: active.name, embedderReason: active.reason, k };
 }

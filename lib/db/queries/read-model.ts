@@ -1,0 +1,141 @@
+// Chunked reads for the serving read model (lib/serving/read-model.ts): short keyset-paginated
+// queries, never one long transaction, so the embedded database stays responsive while a web
+// process loads the pool. Visibility is evaluated against an explicit publish state (the largest
+// upload seq and the unpublished seqs at or below it, read in one statement with the data version)
+// instead of the live rule of lib/db/visibility.ts: every chunk of one load then sees the same
+// set of published uploads, even while uploads publish between chunks.
+import { pool } from "@/lib/db/client";
+import { statusSql, UPLOAD_STATUS } from "@/lib/db/upload-status";
+import type { MeasurementKind, Winner } from "./measurements";
+
+/** The uploads published at one moment: every seq ≤ maxSeq except `pending`. */
+export interface PublishState {
+  dataVersion: number;
+  /** When the data version was last bumped: with the counter, it names one version. */
+  versionAt: Date;
+  maxSeq: number;
+  pending: number[];
+  /** Database clock when it was read (watermark for sample content updates). */
+  readAt: Date;
+}
+
+/** The data version and when it was last bumped: the cheap poll of every request. */
+export async function readVersionStamp(): Promise<Pick<PublishState, "dataVersion" | "versionAt">> {
+  const r = await pool().query<{ v: string | number; v_at: Date }>(`SELECT data_version AS v, updated_at AS v_at FROM pool_state WHERE id = 1`);
+  return { dataVersion: Number(r.rows[0].v), versionAt: r.rows[0].v_at };
+}
+
+export async function readPublishState(): Promise<PublishState> {
+  const r = await pool().query<{ v: string | number; v_at: Date; max_seq: number; pending: number[]; read_at: Date }>(
+    `SELECT p.data_version AS v, p.updated_at AS v_at, COALESCE(max(u.seq), 0) AS max_seq,
+            COALESCE(array_agg(u.seq) FILTER (WHERE u.status <> ${statusSql(UPLOAD_STATUS.done)}), '{}') AS pending, clock_timestamp() AS read_at
+       FROM pool_state p LEFT JOIN uploads u ON true WHERE p.id = 1 GROUP BY p.data_version, p.updated_at`,
+  );
+  const row = r.rows[0];
+  return { dataVersion: Number(row.v), versionAt: row.v_at, maxSeq: row.max_seq, pending: row.pending, readAt: row.read_at };
+}
+
+/** Seqs of uploads published in `now` but not in `before`. */
+export async function newlyPublished(before: PublishState, now: PublishState): Promise<number[]> {
+  const r = await pool().query<{ seq: number }>(
+    `SELECT seq FROM uploads WHERE seq <= $1 AND (seq > $2 OR seq = ANY($3::int[])) AND NOT (seq = ANY($4::int[]))`,
+    [now.maxSeq, before.maxSeq, before.pending, now.pending],
+  );
+  return r.rows.map((row) => row.seq);
+}
+
+const published = (col: string, first: number) => `(${col} <= $${first} AND NOT (${col} = ANY($${first + 1}::int[])))`;
+const sampleVisible = (first: number) => `(s.upload_seq IS NULL OR ${published("s.upload_seq", first)})`;
+
+/** One sample's filter columns; metadata as parallel key/value text arrays (`metadata->>key`). */
+export type SampleTuple = [pk: number, id: string, benchmark: string, task: string | null, tags: string[], metaKeys: string[] | null, metaValues: string[] | null];
+
+const SAMPLE_COLUMNS = `s.pk, s.id, s.benchmark, s.task, s.tags, m.keys, m.vals
+  FROM samples s LEFT JOIN LATERAL (SELECT array_agg(j.key) AS keys, array_agg(j.value) AS vals FROM jsonb_each_text(s.metadata) j WHERE j.value IS NOT NULL) m ON true`;
+
+/** Visible samples with pk > `after`, the first `limit` by pk. */
+export async function pageVisibleSamples(state: PublishState, after: number, limit: number): Promise<SampleTuple[]> {
+  const r = await pool().query<SampleTuple>({
+    text: `SELECT ${SAMPLE_COLUMNS} WHERE s.pk > $1 AND ${sampleVisible(2)} ORDER BY s.pk LIMIT $4`,
+    values: [after, state.maxSeq, state.pending, limit],
+    rowMode: "array",
+  });
+  return r.rows;
+}
+
+/** Visible samples written by these uploads, or whose content changed at or after `since`. */
+export async function changedSamples(state: PublishState, seqs: readonly number[], since: Date): Promise<SampleTuple[]> {
+  const r = await pool().query<SampleTuple>({
+    text: `SELECT ${SAMPLE_COLUMNS} WHERE (s.upload_seq = ANY($1::int[]) OR s.updated_at >= $2) AND ${sampleVisible(3)} ORDER BY s.pk`,
+    values: [seqs, since, state.maxSeq, state.pending],
+    rowMode: "array",
+  });
+  return r.rows;
+}
+
+export async function countVisibleSamples(state: PublishState): Promise<number> {
+  const r = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM samples s WHERE ${sampleVisible(1)}`, [state.maxSeq, state.pending]);
+  return r.rows[0].n;
+}
+
+export type MeasurementTuple = [
+  samplePk: number,
+  kind: MeasurementKind,
+  key: string | null,
+  modelId: number | null,
+  modelBId: number | null,
+  value: number | null,
+  higherIsBetter: boolean,
+  winner: Winner | null,
+  tiers: number[][] | null,
+];
+
+/**
+ * Visible measurements of these samples, by sample pk then physical position: the order an index
+ * scan on sample_pk returns them in, which order-dependent fits (Elo) have always seen.
+ */
+export async function visibleMeasurementsOf(state: PublishState, samplePks: readonly number[]): Promise<MeasurementTuple[]> {
+  if (samplePks.length === 0) return [];
+  const r = await pool().query<MeasurementTuple>({
+    text: `SELECT m.sample_pk, m.kind, m.key, m.model_id, m.model_b_id, m.value, m.higher_is_better, m.winner, m.tiers
+             FROM measurements m
+            WHERE m.sample_pk = ANY($1::int[]) AND ${published("m.upload_seq", 2)}
+              AND (m.superseded_by IS NULL OR NOT ${published("m.superseded_by", 2)})
+            ORDER BY m.sample_pk, m.ctid`,
+    values: [samplePks, state.maxSeq, state.pending],
+    rowMode: "array",
+  });
+  return r.rows;
+}
+
+/** Samples whose visible measurements changed when these uploads published (rows added or superseded). */
+export async function samplesTouchedBy(seqs: readonly number[]): Promise<number[]> {
+  if (seqs.length === 0) return [];
+  const r = await pool().query<{ pk: number }>(
+    `SELECT DISTINCT sample_pk AS pk FROM measurements WHERE upload_seq = ANY($1::int[]) OR superseded_by = ANY($1::int[])`,
+    [seqs],
+  );
+  return r.rows.map((row) => row.pk);
+}
+
+export async function modelNamesById(): Promise<Map<number, string>> {
+  const r = await pool().query<{ id: number; name: string }>(`SELECT id, name FROM models`);
+  return new Map(r.rows.map((row) => [row.id, row.name]));
+}
+
+/** Sample pks that have a vector of `model` in `space`, ascending. */
+export async function embeddedSamplePks(space: string, model: string): Promise<number[]> {
+  const r = await pool().query<{ pk: number }>(`SELECT sample_pk AS pk FROM embeddings WHERE space = $1 AND model = $2 ORDER BY sample_pk`, [space, model]);
+  return r.rows.map((row) => row.pk);
+}
+
+/** The vectors of `model` in `space` for these sample pks, in pgvector's text form (exact for float4). */
+export async function vectorsOf(space: string, model: string, samplePks: readonly number[]): Promise<[pk: number, vector: string][]> {
+  if (samplePks.length === 0) return [];
+  const r = await pool().query<[number, string]>({
+    text: `SELECT sample_pk, embedding::text FROM embeddings WHERE space = $1 AND model = $2 AND sample_pk = ANY($3::int[])`,
+    values: [space, model, samplePks],
+    rowMode: "array",
+  });
+  return r.rows;
+}

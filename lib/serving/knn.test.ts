@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { nearest, squaredNorm } from "./knn";
+
+function matrix(rows: number[][]) {
+  const dim = rows[0].length;
+  const vectors = Float32Array.from(rows.flat());
+  const norms = Float32Array.from(rows.map((_, r) => squaredNorm(vectors, r * dim, dim)));
+  return { vectors, norms, dim, rows: rows.length };
+}
+
+/** The same distance in double precision, for reference. */
+function cosineDistance(a: number[], b: number[]): number {
+  const dot = a.reduce((s, x, i) => s + x * b[i], 0);
+  return 1 - dot / Math.sqrt(a.reduce((s, x) => s + x * x, 0) * b.reduce((s, x) => s + x * x, 0));
+}
+
+describe("nearest", () => {
+  const rows = [
+    [1, 0, 0],
+    [0, 1, 0],
+    [0.6, 0.8, 0],
+    [1, 0, 0],
+    [-1, 0, 0],
+    [0.8, 0.6, 0],
+  ];
+  const m = matrix(rows);
+  const pks = Int32Array.from([50, 10, 30, 20, 40, 60]);
+  const query = Float32Array.from([1, 0, 0]);
+
+  it("returns the k nearest, nearest first, equal distances by pk", () => {
+    const out = nearest({ ...m, pks, allowed: () => true, query, k: 4 });
+    expect(out.map((n) => n.pk)).toEqual([20, 50, 60, 30]);
+    expect(out[2].distance).toBeCloseTo(cosineDistance(rows[5], [1, 0, 0]), 6);
+  });
+
+  it("skips rows the mask refuses and dead rows (pk −1), and k beyond the rows returns all", () => {
+    const dead = Int32Array.from([50, 10, 30, -1, 40, 60]);
+    const out = nearest({ ...m, pks: dead, allowed: (r) => r !== 5, query, k: 100 });
+    expect(out.map((n) => n.pk)).toEqual([50, 30, 10, 40]);
+    expect(out.at(-1)!.distance).toBe(2);
+  });
+
+  it("agrees with a full sort on random data (heap selection is exact)", () => {
+    let x = 1;
+    const rand = () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
+    const data = Array.from({ length: 500 }, () => Array.from({ length: 8 }, () => Math.round(rand() * 4) / 4));
+    const big = matrix(data);
+    const q = Float32Array.from({ length: 8 }, () => rand());
+    const all = nearest({ ...big, pks: Int32Array.from(data, (_, i) => i + 1), allowed: () => true, query: q, k: 500 });
+    const top = nearest({ ...big, pks: Int32Array.from(data, (_, i) => i + 1), allowed: () => true, query: q, k: 37 });
+    expect(top).toEqual(all.slice(0, 37));
+    for (let i = 1; i < all.length; i++) {
+      expect(all[i].distance > all[i - 1].distance || (all[i].distance === all[i - 1].distance && all[i].pk > all[i - 1].pk)).toBe(true);
+    }
+  });
+
+  it("k = 0 returns nothing", () => {
+    expect(nearest({ ...m, pks, allowed: () => true, query, k: 0 })).toEqual([]);
+  });
+});

@@ -1,0 +1,117 @@
+// The read model against the database on the demo data: the in-memory kNN returns the same samples
+// (same order, same similarities) as the SQL exact scan, filters select the same samples, the
+// gathered batch equals one built from the SQL load, and an incremental update after uploads
+// (new samples, superseded measurements, changed sample content) equals a full reload.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeDb } from "@/lib/db/client";
+import { filterSamples } from "@/lib/db/queries/embeddings-search";
+import { loadVisibleMeasurements } from "@/lib/db/queries/measurements";
+import { reloadEnv } from "@/lib/env";
+import { activeEmbedder } from "@/lib/retrieval/active";
+import { embedPendingSamples } from "@/lib/retrieval/embed-pool";
+import { parseMetadataFilters, searchSamples } from "@/lib/retrieval/search";
+import { selectionSchema } from "@/lib/selection/schema";
+import { resetDatabase } from "@/test/db";
+import { importDemo, uploadLines } from "@/test/demo";
+import { gatherBatch } from "./gather";
+import { loadReadModel, updateReadModel, type ReadModel } from "./read-model";
+import { searchReadModel } from "./search";
+
+const embedderBefore = process.env.EMBEDDER;
+let model: ReadModel;
+
+beforeAll(async () => {
+  process.env.EMBEDDER = "fallback";
+  reloadEnv();
+  await resetDatabase();
+  await importDemo();
+  await embedPendingSamples();
+  model = await loadReadModel();
+});
+
+afterAll(async () => {
+  if (embedderBefore === undefined) delete process.env.EMBEDDER;
+  else process.env.EMBEDDER = embedderBefore;
+  reloadEnv();
+  await closeDb();
+});
+
+type Params = Record<string, string | string[]>;
+
+async function bothPaths(params: Params, k: number) {
+  const selection = selectionSchema.parse(params);
+  const meta = parseMetadataFilters(selection.meta);
+  const active = await activeEmbedder();
+  const [vector] = await active.embedder!.embed([selection.q!]);
+  const sql = await searchSamples({ selection, meta, queryVector: Float32Array.from(vector), embedderName: active.name!, k });
+  const filters = { benchmark: selection.benchmark, task: selection.task, tag: selection.tag, meta };
+  const query = { vector: Float32Array.from(vector), space: "text", model: active.name!, dim: vector.length };
+  const mine = await searchReadModel(model, { filters, k, threshold: selection.threshold, query });
+  return { sql: sql.samples, mine };
+}
+
+describe("read model kNN", () => {
+  it.each<[Params, number]>([
+    [{ q: "antibody immune response" }, 50],
+    [{ q: "antibody immune response" }, 10_000],
+    [{ q: "python list comprehension", tag: "programming" }, 20],
+    [{ q: "river delta erosion", threshold: "0.2" }, 200],
+    [{ q: "drug interaction dosage", meta: ["difficulty:hard", "difficulty:medium"], benchmark: ["demo-med-qa", "demo-bio-qa"] }, 30],
+    [{ q: "contract law breach", task: "multiple-choice QA", meta: ["language:en"] }, 5],
+    [{ q: "contract law breach", meta: ["difficulty:nonexistent"] }, 5],
+  ])("%o, k=%i: the same samples, order and similarities as the SQL exact scan", async (params, k) => {
+    const { sql, mine } = await bothPaths(params, k);
+    if (!params.meta?.includes("difficulty:nonexistent")) expect(sql.length).toBeGreaterThan(0);
+    expect(mine.map((s) => s.pk)).toEqual(sql.map((s) => s.pk));
+    expect(mine.map((s) => s.similarity)).toEqual(sql.map((s) => s.similarity));
+  });
+
+  it("selects the same samples as SQL without a query text, by pk, up to k", async () => {
+    for (const params of [{}, { tag: ["law", "biology"] }, { benchmark: "demo-chat-arena", meta: "source:demo" }, { task: "nope" }] as Params[]) {
+      const s = selectionSchema.parse(params);
+      const filters = { benchmark: s.benchmark, task: s.task, tag: s.tag, meta: parseMetadataFilters(s.meta) };
+      for (const k of [7, 1_000_000]) {
+        const mine = await searchReadModel(model, { filters, k });
+        expect(mine.map((r) => r.pk)).toEqual(await filterSamples(filters, k));
+      }
+    }
+  });
+});
+
+/** Visible measurements of these samples by the SQL visibility rule (lib/db/visibility.ts). */
+async function measurementCount(pks: number[]): Promise<number> {
+  return (await loadVisibleMeasurements(pks)).length;
+}
+
+describe("read model measurements", () => {
+  it("gathers every visible measurement of the selected samples", async () => {
+    const pks = await filterSamples({ benchmark: [], task: [], tag: [], meta: [] }, 1e7);
+    const { batch, samplePks } = gatherBatch(model, pks);
+    expect(samplePks.length).toBe(pks.length);
+    expect(model.measurements.rows).toBe(await measurementCount(pks));
+    expect(batch.nSamples).toBe(pks.length);
+  });
+
+  it("after uploads, an incremental update equals a full reload", async () => {
+    const before = model.version;
+    const arena = (await filterSamples({ benchmark: ["demo-chat-arena"], task: [], tag: [], meta: [] }, 1))[0];
+    expect(gatherBatch(model, [arena]).batch.nSamples).toBe(1);
+    await uploadLines([
+      { type: "sample", id: "fresh/1", benchmark: "fresh", input: "A new question about glaciers", tags: ["geo"], metadata: { difficulty: "hard" } },
+      { type: "score", sample: "fresh/1", model: "fresh-model", metric: "accuracy", value: 1 },
+      { type: "score", sample: "demo-bio-qa/0001", model: model.models.get(1)!, metric: "accuracy", value: 0.25 },
+      { type: "sample", id: "demo-bio-qa/0002", benchmark: "demo-bio-qa", input: "Which immunoglobulin crosses the placenta?", tags: ["biology", "changed"] },
+    ]);
+    await embedPendingSamples();
+    expect(await updateReadModel(model)).toBe(true);
+    expect(model.version).toBeGreaterThan(before);
+    const fresh = await loadReadModel();
+    const all = await filterSamples({ benchmark: [], task: [], tag: [], meta: [] }, 1e7);
+    expect(gatherBatch(model, all)).toEqual(gatherBatch(fresh, all));
+    expect(model.measurements.rows).toBe(await measurementCount(all));
+    const tagged = { benchmark: [], task: [], tag: ["changed"], meta: [] };
+    expect((await searchReadModel(model, { filters: tagged, k: 10 })).length).toBe(1);
+    const { sql, mine } = await bothPaths({ q: "glaciers placenta immunoglobulin" }, 40);
+    expect(mine).toEqual(sql);
+  });
+});

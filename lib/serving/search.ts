@@ -1,0 +1,49 @@
+// Sample retrieval answered from the read model: the filters as a bitmask over sample rows, then
+// either every passing sample by pk (no query text) or the exact cosine k nearest (knn.ts),
+// cut by the similarity threshold. Same answer as the SQL exact scan of
+// lib/retrieval/search.ts (compared in read-model.int.test.ts).
+import type { SampleFilters } from "@/lib/db/queries/embeddings-search";
+import type { RetrievedSample } from "@/lib/retrieval/search";
+import { nearest } from "./knn";
+import { vectorsFor, type ReadModel } from "./read-model";
+
+export interface ModelSearch {
+  filters: SampleFilters;
+  k: number;
+  threshold?: number;
+  /** With a query vector: the space and model compared, and the space's dimension. */
+  query?: { vector: Float32Array; space: string; model: string; dim: number };
+}
+
+/** pgvector parses the query's text form (lib/db/queries/embeddings.ts vectorLiteral) into float32. */
+function asStored(v: Float32Array): Float32Array {
+  return Float32Array.from(v, (x) => Math.round(x * 1e7) / 1e7);
+}
+
+export async function searchReadModel(model: ReadModel, s: ModelSearch): Promise<RetrievedSample[]> {
+  const mask = model.samples.mask(s.filters);
+  if (!s.query) {
+    const pks: number[] = [];
+    for (let r = 0; r < mask.length; r++) if (mask[r]) pks.push(model.samples.pk.data[r]);
+    pks.sort((a, b) => a - b);
+    return pks.slice(0, s.k).map((pk) => ({ pk, similarity: null }));
+  }
+  const store = await vectorsFor(model, s.query.space, s.query.model, s.query.dim);
+  const rowOf = model.samples.rowOf;
+  const neighbours = nearest({
+    vectors: store.vectors.data,
+    norms: store.norm.data,
+    pks: store.pk.data,
+    rows: store.pk.length,
+    dim: store.dim,
+    allowed: (r) => {
+      const row = rowOf.get(store.pk.data[r]);
+      return row >= 0 && mask[row] === 1;
+    },
+    query: asStored(s.query.vector),
+    k: s.k,
+  });
+  // As in SQL: the threshold cuts the k nearest afterwards, on the distance itself.
+  const maxDistance = s.threshold === undefined ? Infinity : 1 - s.threshold;
+  return neighbours.filter((n) => n.distance <= maxDistance).map((n) => ({ pk: n.pk, similarity: 1 - n.distance }));
+}

@@ -1,0 +1,71 @@
+// One (space, model)'s vectors as one Float32Array (n × dim, row-major, as stored: L2-normalised)
+// with each row's sample pk and squared norm. Rows are appended; a removed row is marked dead
+// (pk −1) and skipped by the scan, and the matrix is compacted when dead rows pass a quarter.
+import { f32, i32, PkIndex } from "./columns";
+import { squaredNorm } from "./knn";
+
+export class VectorStore {
+  readonly pk = i32();
+  readonly norm = f32();
+  readonly vectors;
+  private readonly rowOf = new PkIndex();
+  private dead = 0;
+
+  constructor(readonly dim: number) {
+    this.vectors = f32(1024 * dim);
+  }
+
+  get size(): number {
+    return this.pk.length - this.dead;
+  }
+
+  has(pk: number): boolean {
+    return this.rowOf.get(pk) >= 0;
+  }
+
+  /** Adds or replaces the vector of sample `pk`. */
+  put(pk: number, vector: ArrayLike<number>): void {
+    if (vector.length !== this.dim) throw new Error(`a vector of ${vector.length} dimensions in a space of ${this.dim}`);
+    this.remove(pk);
+    this.rowOf.set(pk, this.pk.length);
+    this.pk.push(pk);
+    this.vectors.reserve(this.dim);
+    this.vectors.data.set(vector, this.vectors.length);
+    this.vectors.length += this.dim;
+    this.norm.push(squaredNorm(this.vectors.data, this.vectors.length - this.dim, this.dim));
+  }
+
+  remove(pk: number): void {
+    const row = this.rowOf.get(pk);
+    if (row < 0) return;
+    this.pk.data[row] = -1;
+    this.rowOf.set(pk, -1);
+    if (++this.dead > 1024 && this.dead * 4 > this.pk.length) this.compact();
+  }
+
+  /** Pks of the live rows. */
+  livePks(): number[] {
+    const out: number[] = [];
+    for (let r = 0; r < this.pk.length; r++) if (this.pk.data[r] >= 0) out.push(this.pk.data[r]);
+    return out;
+  }
+
+  private compact(): void {
+    let to = 0;
+    const d = this.dim;
+    for (let r = 0; r < this.pk.length; r++) {
+      const pk = this.pk.data[r];
+      if (pk < 0) continue;
+      if (to !== r) {
+        this.pk.data[to] = pk;
+        this.norm.data[to] = this.norm.data[r];
+        this.vectors.data.copyWithin(to * d, r * d, (r + 1) * d);
+      }
+      this.rowOf.set(pk, to++);
+    }
+    this.pk.length = to;
+    this.norm.length = to;
+    this.vectors.length = to * d;
+    this.dead = 0;
+  }
+}
