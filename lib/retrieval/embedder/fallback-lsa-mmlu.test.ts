@@ -77,6 +77,9 @@ describe.skipIf(!present)("offline LSA retrieval quality on MMLU-Pro (precision@
   console.log(`queries: ${QUERIES.map(([q]) => q).join(", ")}`);
 
   /** Mean precision@50 of LSA and of tf-idf word matching on one pool, each printed. */
+  // Each case fits LSA on 12k questions: ~20 s on a quiet machine, several times that on a busy one.
+  const FIT_TIMEOUT = 600_000;
+
   function lsaAgainstWords(part: string, what: string, docs: string[], pool: number[]) {
     const lsa = precisionAt50(samples, pool, lsaScores(docs, pool));
     const words = precisionAt50(samples, pool, tfidfScores(docs, pool));
@@ -90,18 +93,18 @@ describe.skipIf(!present)("offline LSA retrieval quality on MMLU-Pro (precision@
     const p = precisionAt50(samples, all, lsaScores(docs, all));
     report("(a) LSA, tags in documents", p);
     expect(mean(p)).toBeGreaterThan(0.95);
-  });
+  }, FIT_TIMEOUT);
 
   it("(b) inputs only: no tags or metadata anywhere", () => {
     const { lsa, words } = lsaAgainstWords("(b)", "inputs only", samples.map((s) => s.input), all);
     expect(lsa).toBeGreaterThan(0.2);
     expect(lsa).toBeGreaterThan(words + 0.08);
-  });
+  }, FIT_TIMEOUT);
 
   it("(c) transfer: ranked samples untagged, subject learnt from the other half's tags", () => {
     const docs = samples.map((s, i) => (i % 2 === 0 ? sampleDocument(s) : s.input));
     const { lsa, words } = lsaAgainstWords("(c)", "transfer", docs, all.filter((i) => i % 2 === 1));
     expect(lsa).toBeGreaterThan(0.5);
     expect(lsa).toBeGreaterThan(words + 0.3);
-  });
+  }, FIT_TIMEOUT);
 });
