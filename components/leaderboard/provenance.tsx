@@ -7,7 +7,22 @@ import { ciMethodLabel, embedderLabel, formatCount, formatTime, isFallbackEmbedd
 
 export type LeaderboardSource =
   | { kind: "live"; note?: string; snapshotHref?: string }
-  | { kind: "snapshot"; refreshing: boolean; stale: boolean; progress: number | null };
+  | {
+      kind: "snapshot";
+      refreshing: boolean;
+      stale: boolean;
+      progress: number | null;
+      /** The data version it was computed from, and the one up to which it is known current. */
+      computedAtVersion: number;
+      currentAtVersion: number | null;
+    };
+
+/** How fresh a snapshot is, in words: computed from which data, and still current through which. */
+function freshness(s: Extract<LeaderboardSource, { kind: "snapshot" }>): string {
+  const from = `from data version ${s.computedAtVersion}`;
+  if (s.currentAtVersion === null || s.currentAtVersion <= s.computedAtVersion) return from;
+  return `${from}; the changes since (through version ${s.currentAtVersion}) cannot alter it`;
+}
 
 function Item({ term, children, testId }: { term: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -41,7 +56,7 @@ export function Provenance({ lb, methodLabel, source }: { lb: LiveLeaderboard; m
           <>
             <Badge tone="green">Cached snapshot</Badge>
             <span className="text-slate-700" data-testid="source">
-              Computed {relativeTime(lb.computed_at)} ({formatTime(lb.computed_at)}).
+              Computed {relativeTime(lb.computed_at)} ({formatTime(lb.computed_at)}), {freshness(source)}.
             </span>
             {source.refreshing ? (
               <Badge tone="amber">Refresh running{source.progress !== null ? ` (${Math.round(source.progress * 100)}%)` : ""}…</Badge>

@@ -23,10 +23,9 @@ async function send(queue: QueueName, data: object, singletonKey: string): Promi
 }
 
 /**
- * New or changed samples → one embed job. Changed data → a refresh of every saved leaderboard:
- * which samples a leaderboard's capability query retrieves is only known once the new samples are
- * embedded, so every saved leaderboard counts as affected (their refresh_queued_at was set in the
- * publish transaction).
+ * New or changed samples → one embed job. Changed data → a refresh of each saved leaderboard the
+ * upload can change (marked in the publish transaction: markTouchedRefreshQueued); one waits per
+ * leaderboard at most (the refresh queue's policy).
  */
 export async function notifyPublished(change: { samplesChanged: boolean; slugs: string[] }): Promise<void> {
   if (change.samplesChanged) await send(QUEUES.embedSamples, {}, "embed");

@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/api/errors";
 import { withTransaction } from "@/lib/db/client";
 import { bumpDataVersion } from "@/lib/db/data-version";
 import { updateSampleContents } from "@/lib/db/queries/sample-writes";
-import { markAllRefreshQueued } from "@/lib/db/queries/saved-leaderboards";
+import { markTouchedRefreshQueued } from "@/lib/db/queries/saved-leaderboards";
 import { heartbeat, markDone, markFailed, markFailing, touchQueued, tryTakeLease, type UploadOutcome } from "@/lib/db/queries/upload-lease";
 import { deleteUploadRows, purgeSuperseded } from "@/lib/db/queries/upload-rows";
 import { findSameFile, getUploadRow, type UploadRow } from "@/lib/db/queries/uploads";
@@ -250,7 +250,8 @@ function measurementBytes(r: MeasurementRecord): number {
 
 /**
  * The one short transaction that makes the upload visible: sample content updates, status 'done',
- * data_version + 1, saved leaderboards marked for refresh. Then, outside it, the rows it replaced
+ * data_version + 1, the saved leaderboards it can change marked for refresh (the others' snapshots
+ * stay current). Then, outside it, the rows it replaced
  * are deleted (invisible already) and the worker is told.
  */
 async function publish(row: UploadRow, outcome: UploadOutcome, sampleUpdates: SampleUpdate[]): Promise<void> {
@@ -260,8 +261,8 @@ async function publish(row: UploadRow, outcome: UploadOutcome, sampleUpdates: Sa
     await updateSampleContents(db, sampleUpdates.map((u) => sampleContent(u.record, u.hash, u.pk)));
     if (!(await markDone(db, row.id, outcome))) throw new LostLeaseError(row.id);
     if (!changed) return [];
-    await bumpDataVersion(db);
-    return markAllRefreshQueued(db);
+    const version = await bumpDataVersion(db);
+    return markTouchedRefreshQueued(db, row.seq, version, c.samples_updated > 0);
   });
   await purgeSuperseded(row.seq);
   // New rows change the planner's picture; uploads of measurements alone trigger no embed job.

@@ -5,13 +5,14 @@
 // (resolved query, data version): any committed upload or new vectors bump the data version, so a
 // cached answer is never stale. Answers are small and many are kept; batches are large, so only
 // the last few computations keep theirs. Retrieval and measurements come from the process's read
-// model (lib/serving); an answer served from an older version while the read model catches up
-// says so in data_version and is not cached. Fits run through a limiter (FIT_CONCURRENCY at once,
+// model (lib/serving), which is also what the key's data version is read from (one version poll
+// per request, none when the database is busy); an answer served from an older version while the
+// read model catches up says so in data_version and is cached under that version. Fits run through a limiter (FIT_CONCURRENCY at once,
 // FIT_QUEUE waiting, past that 503 with Retry-After).
-import { dataVersion } from "@/lib/db/data-version";
 import { env } from "@/lib/env";
-import { servedVersion } from "@/lib/serving/current";
+import { servingModel } from "@/lib/serving/current";
 import { Limiter } from "@/lib/serving/limiter";
+import type { ReadModel } from "@/lib/serving/read-model";
 import { retrieve, type Retrieval } from "@/lib/serving/retrieve";
 import { rank } from "@/lib/ranking/leaderboard";
 import type { CiMethod } from "@/lib/ranking/leaderboard-types";
@@ -75,24 +76,23 @@ function remember<V>(map: Map<string, V>, key: string, value: V, size: number): 
   if (map.size > size) map.delete(map.keys().next().value!);
 }
 
-async function lookup(query: LeaderboardQuery, opts: ComputeOptions): Promise<{ q: ResolvedQuery; version: number; key: string }> {
+/** The cache key: the resolved query under the data version of the read model that answers it. */
+async function lookup(query: LeaderboardQuery, opts: ComputeOptions): Promise<{ q: ResolvedQuery; model: ReadModel; key: string }> {
   const q = resolveQuery(query);
-  const version = await dataVersion();
-  return { q, version, key: JSON.stringify([q, opts.ci ?? null, version, env().EMBEDDER]) };
+  const model = await servingModel();
+  return { q, model, key: JSON.stringify([q, opts.ci ?? null, model.version, env().EMBEDDER]) };
 }
 
 /** The live leaderboard of a query together with the retrieval and batch it was computed from. */
 export async function computeLeaderboard(query: LeaderboardQuery, opts: ComputeOptions = {}): Promise<ComputedLeaderboard> {
-  const { q, version, key } = await lookup(query, opts);
+  const { q, model, key } = await lookup(query, opts);
   const hit = opts.useCache === false ? undefined : recall(cache.computations, key);
   if (hit) return { ...hit, leaderboard: { ...hit.leaderboard, cached: true } };
   // The whole computation holds a slot: the fit itself is synchronous, so bounding only it would
   // bound nothing; bounding retrieval + gather + fit bounds the memory and CPU queued per process.
-  const computed = await fits.run(() => compute(q, version, opts.ci));
-  if (computed.leaderboard.data_version === version) {
-    remember(cache.computations, key, computed, COMPUTATIONS);
-    remember(cache.answers, key, computed.leaderboard, ANSWERS);
-  }
+  const computed = await fits.run(() => compute(q, model, opts.ci));
+  remember(cache.computations, key, computed, COMPUTATIONS);
+  remember(cache.answers, key, computed.leaderboard, ANSWERS);
   return computed;
 }
 
@@ -122,13 +122,14 @@ function retrievalWarnings(r: Retrieval): ApiWarning[] {
   return out;
 }
 
-async function compute(q: ResolvedQuery, version: number, ci?: CiMethod): Promise<ComputedLeaderboard> {
-  const retrieval = await retrieve(q);
+async function compute(q: ResolvedQuery, model: ReadModel, ci?: CiMethod): Promise<ComputedLeaderboard> {
+  const retrieval = await retrieve(q, model);
   // The baseline stays in a restricted model set: it is what the scores are relative to.
   const models = q.models.length ? new Set(q.baselineRequested ? [...q.models, q.baseline] : q.models) : undefined;
   const loaded = await loadBatch(
     retrieval.samples.map((s) => s.pk),
     models,
+    model,
   );
   const { batch } = loaded;
   const baseline = fitBaseline(q, batch.modelNames);
@@ -146,7 +147,7 @@ async function compute(q: ResolvedQuery, version: number, ci?: CiMethod): Promis
       similarity: similarityRange(retrieval),
       notice: retrieval.notice ?? null,
     },
-    data_version: servedVersion() ?? version,
+    data_version: model.version,
     computed_at: new Date().toISOString(),
     cached: false,
   };

@@ -4,6 +4,7 @@ import type { SampleLabel } from "@/lib/db/queries/samples";
 import type { MeasurementBatch } from "@/lib/ranking/measurements";
 import { servingModel } from "@/lib/serving/current";
 import { gatherBatch } from "@/lib/serving/gather";
+import type { ReadModel } from "@/lib/serving/read-model";
 
 export interface LoadedBatch {
   batch: MeasurementBatch;
@@ -14,8 +15,9 @@ export interface LoadedBatch {
 
 /**
  * The batch of measurements of `pks`. With `models`, only measurements among those models are
- * kept (pairwise lines need both sides, rankings keep the listed models' tiers).
+ * kept (pairwise lines need both sides, rankings keep the listed models' tiers). With `model`,
+ * that read model answers (the one the samples were retrieved from).
  */
-export async function loadBatch(pks: readonly number[], models?: ReadonlySet<string>): Promise<LoadedBatch> {
-  return gatherBatch(await servingModel(), pks, models);
+export async function loadBatch(pks: readonly number[], models?: ReadonlySet<string>, model?: ReadModel): Promise<LoadedBatch> {
+  return gatherBatch(model ?? (await servingModel()), pks, models);
 }

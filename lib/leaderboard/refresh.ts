@@ -46,14 +46,22 @@ export async function refreshSnapshot(slug: string): Promise<RefreshOutcome> {
     durationMs,
     result,
   });
+  // Publishes while this ran carried nothing forward (the snapshot was not current then), and the
+  // read model may have answered from the version before one: when the pool moved on, the
+  // leaderboard is queued again (at most one refresh waits per leaderboard).
+  if (result.data_version !== (await dataVersion())) await queueRefreshes([slug]);
   return { status: "refreshed", snapshotId, durationMs };
+}
+
+async function queueRefreshes(slugs: string[]): Promise<void> {
+  await markRefreshQueued(slugs);
+  for (const slug of slugs) await enqueue(QUEUES.refreshLeaderboard, { slug }, { singletonKey: slug });
 }
 
 /** Queues a refresh of every saved leaderboard whose snapshot is older than the data. */
 export async function enqueueStaleRefreshes(): Promise<string[]> {
   const slugs = await listStaleSlugs(await dataVersion());
   if (slugs.length === 0) return [];
-  await markRefreshQueued(slugs);
-  for (const slug of slugs) await enqueue(QUEUES.refreshLeaderboard, { slug }, { singletonKey: slug });
+  await queueRefreshes(slugs);
   return slugs;
 }

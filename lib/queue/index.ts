@@ -24,6 +24,19 @@ const EXPIRE_SECONDS: Record<QueueName, number> = {
   "process-upload": 30 * 60,
 };
 
+/**
+ * pg-boss's queue policy. "stately" keeps at most one job per singletonKey queued (and one
+ * active): refreshes coalesce per saved leaderboard, so a backlog of publishes (or a restart's
+ * catch-up) queues each leaderboard once instead of once per publish. A standard queue ignores
+ * singletonKey (pg-boss 10 dedupes only under these policies).
+ */
+const POLICIES: Record<QueueName, "standard" | "stately"> = {
+  "embed-samples": "standard",
+  "fit-embedder": "standard",
+  "refresh-leaderboard": "stately",
+  "process-upload": "standard",
+};
+
 const g = globalThis as unknown as { __portalBoss?: Promise<PgBoss>; __portalQueueRole?: "worker" | "sender" };
 
 /**
@@ -43,7 +56,10 @@ export function boss(): Promise<PgBoss> {
     await b.start();
     for (const name of Object.values(QUEUES)) {
       // A job whose worker died is retried once it expires; every job is idempotent.
-      if (!(await b.getQueue(name))) await b.createQueue(name, { name, retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: EXPIRE_SECONDS[name] });
+      const policy = POLICIES[name];
+      const existing = await b.getQueue(name);
+      if (!existing) await b.createQueue(name, { name, policy, retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: EXPIRE_SECONDS[name] });
+      else if (existing.policy !== policy) await b.updateQueue(name, { name, policy });
     }
     return b;
   })();
@@ -51,8 +67,8 @@ export function boss(): Promise<PgBoss> {
 }
 
 /**
- * Sends a job. `singletonKey` collapses duplicates that are still queued (e.g. one refresh per
- * leaderboard however many uploads touched it).
+ * Sends a job; null when it coalesced. On a "stately" queue `singletonKey` collapses duplicates
+ * that are still queued (one refresh per leaderboard however many uploads touched it).
  */
 export async function enqueue(queue: QueueName, data: object, opts: { singletonKey?: string; startAfterSeconds?: number } = {}): Promise<string | null> {
   const b = await boss();

@@ -9,10 +9,13 @@
 //   the data version). Until the flip, a rollback is `abandonBuild`: the active model never
 //   changed. After it, the superseded model's vectors are deleted in small batches.
 // The data version moves once per completed run (the flip, or the end of a catch-up that wrote
-// vectors), never per batch: live caches and snapshots recompute once.
+// vectors), never per batch: live caches recompute once, and only the saved leaderboards the run
+// can change go stale (a flip: those with a query; a catch-up: none, see bumpForCatchUp).
+import { withTransaction } from "@/lib/db/client";
 import { bumpDataVersion } from "@/lib/db/data-version";
 import { abandonBuild, activateFirstModel, flipToBuiltModel, getEmbeddingSpace, listEmbeddingSpaces, startBuild } from "@/lib/db/queries/embedding-spaces";
 import { countSamplesLackingVector, insertEmbeddings, refreshEmbeddingStatistics, samplesLackingVector } from "@/lib/db/queries/embeddings";
+import { carrySnapshotsForward } from "@/lib/db/queries/saved-leaderboards";
 import { refreshStatistics } from "@/lib/db/statistics";
 import { env } from "@/lib/env";
 import { ensureVectorIndex, type VectorIndexResult } from "./hnsw";
@@ -86,10 +89,24 @@ export async function embedPendingSamples(
   if (embedded > 0) await refreshEmbeddingStatistics();
   await refreshStatistics();
   const index = await ensureVectorIndex(space, model, { minVectors: opts.hnswMinVectors });
-  const dataVersion = building ? await flipToBuiltModel(spaceName, model) : embedded > 0 ? await bumpDataVersion() : null;
+  const dataVersion = building ? await flipToBuiltModel(spaceName, model) : embedded > 0 ? await bumpForCatchUp() : null;
   const removed = await deleteSupersededVectors(spaceName);
   if (removed.vectors > 0) await refreshEmbeddingStatistics();
   return { space: spaceName, embedder: model, fitted: target.fitted, embedded, flipped: building && dataVersion !== null, dataVersion, removed: removed.vectors, index };
+}
+
+/**
+ * The data version of a catch-up (new samples got the active model's vectors). It changes no
+ * current snapshot: the uploads that added those samples already marked the leaderboards they can
+ * touch, and a query's snapshot is only computed with no vector pending. So current snapshots are
+ * carried forward in the same transaction instead of every saved leaderboard going stale.
+ */
+function bumpForCatchUp(): Promise<number> {
+  return withTransaction(async (db) => {
+    const version = await bumpDataVersion(db);
+    await carrySnapshotsForward(db, version, { queryBased: true });
+    return version;
+  });
 }
 
 /** One run for every space that has an embedder. */

@@ -10,11 +10,17 @@
 // beside the active one gets its index before the flip, and a superseded model's goes with its rows.
 import { createHnswIndex, dropHnswIndex, hnswIndexExists, hnswIndexName } from "@/lib/db/queries/embeddings-hnsw";
 import { countModelVectors } from "@/lib/db/queries/embeddings";
+import { isEmbeddedServer } from "@/lib/db/server";
 import type { EmbeddingSpaceRow } from "@/lib/db/queries/embedding-spaces";
 
 export { hnswIndexName } from "@/lib/db/queries/embeddings-hnsw";
 
-/** Vectors of a model above which its HNSW index is built. */
+/**
+ * Vectors of a model above which its HNSW index is built on a real server. On the embedded one
+ * none is built unless asked (`minVectors`): the build holds its one session for minutes (24 min
+ * at 100k vectors, issue 16) and requests never read the index, since web processes search their
+ * read model exactly in memory (lib/serving/knn.ts; its cost at size: npm run bench:scale).
+ */
 export const HNSW_MIN_VECTORS = 50_000;
 /**
  * Below this fraction of the threshold an existing index is dropped (the gap avoids building and
@@ -44,9 +50,7 @@ export interface VectorIndexResult {
 
 /**
  * Creates the model's HNSW index (cosine) when its vectors exceed `minVectors`, drops it when they
- * fall below `minVectors * HNSW_DROP_FRACTION`. PGlite has no CREATE INDEX CONCURRENTLY: the build
- * blocks every reader while it runs (minutes at the threshold); on a real Postgres a plain CREATE
- * INDEX blocks writes only. The planner walks the index only when its statistics say how many rows
+ * fall below `minVectors * HNSW_DROP_FRACTION`, both CONCURRENTLY (embeddings-hnsw.ts). The planner walks the index only when its statistics say how many rows
  * the model has (the embed job keeps them current).
  */
 export async function ensureVectorIndex(
@@ -54,7 +58,7 @@ export async function ensureVectorIndex(
   model: string,
   opts: { minVectors?: number } = {},
 ): Promise<VectorIndexResult> {
-  const minVectors = opts.minVectors ?? HNSW_MIN_VECTORS;
+  const minVectors = opts.minVectors ?? ((await isEmbeddedServer()) ? Infinity : HNSW_MIN_VECTORS);
   const vectors = await countModelVectors(space.space, model);
   const exists = await hnswIndexExists(space.space, model);
   const t0 = performance.now();

@@ -1,16 +1,20 @@
 // The process's read model (cached on globalThis, so Next.js module reloads share it). A request
 // polls the data version (at most one poll in flight); when it moved, one refresh starts and every
 // request shares it. The first load is awaited (there is nothing else to serve); after that a
-// request waits for an incremental update at most FRESH_WAIT_MS and is otherwise served from the
-// previous version, so a long reload never blocks readers.
-import { readVersionStamp } from "@/lib/db/queries/read-model";
+// request waits for the poll and an incremental update at most FRESH_WAIT_MS together and is
+// otherwise served from the version it has, so neither a long reload nor a background job's long
+// statement blocks readers.
+import { readVersionStamp, type PublishState } from "@/lib/db/queries/read-model";
 import { loadReadModel, sameVersion, updateReadModel, type ReadModel } from "./read-model";
 
 const FRESH_WAIT_MS = 1000;
 
+type VersionStamp = Pick<PublishState, "dataVersion" | "versionAt">;
+
 interface Holder {
   model?: ReadModel;
   loading?: Promise<ReadModel>;
+  polling?: Promise<VersionStamp>;
   /** Bumped by forgetReadModel: a load started before it must not install its model. */
   generation: number;
 }
@@ -33,25 +37,43 @@ function refresh(): Promise<ReadModel> {
   return holder.loading;
 }
 
-/** The read model to answer a request with: current, or the previous version while a refresh runs. */
+/** A version poll, shared by the requests that arrive while it runs (at most one in flight). */
+function poll(): Promise<VersionStamp> {
+  holder.polling ??= readVersionStamp().finally(() => {
+    holder.polling = undefined;
+  });
+  return holder.polling;
+}
+
+/** `p`'s value, or undefined when it takes longer than `ms`. */
+async function within<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), Math.max(0, ms))));
+  try {
+    return await Promise.race([p, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The read model to answer a request with: current, or the one it has while the database is busy
+ * (a poll slower than FRESH_WAIT_MS: a background job's statement holds the embedded database's one
+ * session) or while a newer version loads. The budget covers poll and update together.
+ */
 export async function servingModel(): Promise<ReadModel> {
   const model = holder.model;
   if (!model) return refresh();
-  const now = await readVersionStamp();
-  if (sameVersion(now, model.publish)) return model;
-  const pending = refresh();
-  const timeout = new Promise<ReadModel>((resolve) => setTimeout(() => resolve(model), FRESH_WAIT_MS).unref());
-  return Promise.race([pending, timeout]);
+  const deadline = Date.now() + FRESH_WAIT_MS;
+  const now = await within(poll(), FRESH_WAIT_MS);
+  if (now === undefined || sameVersion(now, model.publish)) return model;
+  return (await within(refresh(), deadline - Date.now())) ?? model;
 }
 
 /** Drops this process's read model (for a database emptied under it, as tests do): the next request loads anew. */
 export function forgetReadModel(): void {
   holder.model = undefined;
   holder.loading = undefined;
+  holder.polling = undefined;
   holder.generation++;
-}
-
-/** The data version of the read model requests are answered from now (null before the first load). */
-export function servedVersion(): number | null {
-  return holder.model?.version ?? null;
 }

@@ -9,6 +9,7 @@ import { TEXT_SPACE } from "@/lib/retrieval/spaces";
 import { DEFAULT_K } from "@/lib/selection/defaults";
 import type { Selection } from "@/lib/selection/schema";
 import { servingModel } from "./current";
+import type { ReadModel } from "./read-model";
 import { searchReadModel } from "./search";
 
 /** Without a query text every matching sample is used; this only bounds runaway selections. */
@@ -24,10 +25,11 @@ export interface Retrieval {
   notice?: string;
 }
 
-export async function retrieve(selection: Selection): Promise<Retrieval> {
+/** With `model`, that read model answers (a computation reads one version throughout). */
+export async function retrieve(selection: Selection, model?: ReadModel): Promise<Retrieval> {
   const filters = { benchmark: selection.benchmark, task: selection.task, tag: selection.tag, meta: parseMetadataFilters(selection.meta) };
   if (!selection.q) {
-    const samples = await searchReadModel(await servingModel(), { filters, k: selection.k ?? ALL_SAMPLES });
+    const samples = await searchReadModel(model ?? (await servingModel()), { filters, k: selection.k ?? ALL_SAMPLES });
     return { samples, embedder: null, embedderReason: null, k: selection.k ?? null };
   }
   const active = await activeEmbedder();
@@ -40,8 +42,8 @@ export async function retrieve(selection: Selection): Promise<Retrieval> {
     const notice = `None of the words of "${selection.q}" occur in the pool the ${active.kind === "fallback" ? "offline fallback embedder was fitted on" : "embedder knows"}`;
     return { samples: [], embedder: active.name, embedderReason: active.reason, k, notice };
   }
-  const [space, model] = await Promise.all([getEmbeddingSpace(TEXT_SPACE), servingModel()]);
+  const [space, readModel] = await Promise.all([getEmbeddingSpace(TEXT_SPACE), model ?? servingModel()]);
   const query = { vector: Float32Array.from(queryVector), space: space.space, model: active.name, dim: space.dim };
-  const samples = await searchReadModel(model, { filters, k, threshold: selection.threshold, query });
+  const samples = await searchReadModel(readModel, { filters, k, threshold: selection.threshold, query });
   return { samples, embedder: active.name, embedderReason: active.reason, k };
 }

@@ -17,8 +17,11 @@ export function savedSummaryJson(s: Saved, dataVersion: number) {
     threshold: s.threshold,
     baseline: s.baseline,
     computed_at: snap ? new Date(snap.computedAt).toISOString() : null,
-    /** The snapshot was computed from older data than the pool now holds. */
-    stale: snap ? Number(snap.dataVersion) !== dataVersion : true,
+    /**
+     * Newer data exists that can change the snapshot. A snapshot computed at an older data version
+     * is not stale when every later upload left its selection alone (incremental refresh).
+     */
+    stale: snap ? s.snapshotVersion !== dataVersion : true,
     refreshing: s.refreshQueuedAt !== null || s.refreshStartedAt !== null,
     refresh_progress: s.refreshProgress,
     leaders: snap ? snap.result.models.filter((m) => m.rank !== null).slice(0, 3).map((m) => ({ model: m.model, rank: m.rank, score: m.score })) : [],

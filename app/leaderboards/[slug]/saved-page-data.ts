@@ -20,8 +20,10 @@ export async function savedPageData(saved: Saved, sp: URLSearchParams, version: 
   if (!hasAggregationOverride(sp) && saved.snapshot) {
     const snap = saved.snapshot;
     const lb = { ...snap.result, computed_at: new Date(snap.computedAt).toISOString() };
-    const stale = Number(snap.dataVersion) !== version;
-    return { ok: true, lb, query: stored, source: { kind: "snapshot", refreshing, stale, progress: saved.refreshProgress }, autoRefresh: refreshing };
+    // Current when no later change could alter it, however old (incremental refresh).
+    const stale = saved.snapshotVersion !== version;
+    const freshness = { computedAtVersion: Number(snap.dataVersion), currentAtVersion: saved.snapshotVersion };
+    return { ok: true, lb, query: stored, source: { kind: "snapshot", refreshing, stale, progress: saved.refreshProgress, ...freshness }, autoRefresh: refreshing };
   }
   let query: LeaderboardQuery = stored;
   if (hasAggregationOverride(sp)) {

@@ -3,6 +3,7 @@
 // See prisma/migrations/20261123000000_embedding_spaces for the tables.
 import { pool, withTransaction } from "@/lib/db/client";
 import { bumpDataVersion } from "@/lib/db/data-version";
+import { carrySnapshotsForward } from "./saved-leaderboards";
 
 export type Modality = "text" | "image";
 
@@ -75,7 +76,7 @@ export async function abandonBuild(space: string): Promise<string | null> {
 
 /**
  * The flip: `model`, built beside the active model, becomes active, and the data version moves in
- * the same transaction (searches answer from other vectors now). Returns the new data version, or
+ * the same transaction (searches answer from other vectors now; saved leaderboards with a query go stale). Returns the new data version, or
  * null when `model` was not the one being built (another run flipped it already).
  */
 export async function flipToBuiltModel(space: string, model: string): Promise<number | null> {
@@ -85,7 +86,11 @@ export async function flipToBuiltModel(space: string, model: string): Promise<nu
         WHERE space = $1 AND building_model = $2`,
       [space, model],
     );
-    return r.rowCount === 1 ? bumpDataVersion(db) : null;
+    if (r.rowCount !== 1) return null;
+    const version = await bumpDataVersion(db);
+    // Filters do not look at vectors: filter-only leaderboards stay current.
+    await carrySnapshotsForward(db, version, { queryBased: false });
+    return version;
   });
 }
 

@@ -28,8 +28,11 @@ export function vectorExpression(dim: number, alias?: string): string {
   return `${alias ? `${alias}.` : ""}embedding::vector(${Math.trunc(dim)})`;
 }
 
+/** Whether the model's index exists and is valid (a failed concurrent build leaves an invalid one). */
 export async function hnswIndexExists(space: string, model: string, db: Queryable = pool()): Promise<boolean> {
-  const r = await db.query<{ ok: boolean }>(`SELECT to_regclass($1) IS NOT NULL AS ok`, [hnswIndexName(space, model)]);
+  const r = await db.query<{ ok: boolean }>(`SELECT COALESCE((SELECT indisvalid FROM pg_index WHERE indexrelid = to_regclass($1)), false) AS ok`, [
+    hnswIndexName(space, model),
+  ]);
   return r.rows[0].ok;
 }
 
@@ -45,16 +48,21 @@ export async function listHnswIndexes(space: string): Promise<string[]> {
 }
 
 /**
- * Builds the cosine HNSW index over a model's vectors. Blocks writes to the table while it runs
- * (and, in the embedded database, which has one session, every reader too).
+ * Builds the cosine HNSW index over a model's vectors CONCURRENTLY: on a real server readers and
+ * writers of the table go on meanwhile, and searches start using it only once it is valid (built
+ * beside, swapped in). The embedded database has one session, so there the build still stalls
+ * everyone: lib/retrieval/hnsw.ts builds none there unless asked. An invalid index left by a
+ * failed build is dropped first (IF NOT EXISTS would keep it).
  */
 export async function createHnswIndex(
   space: Pick<EmbeddingSpaceRow, "space" | "dim">,
   model: string,
   params: { m: number; efConstruction: number },
 ): Promise<void> {
+  const name = hnswIndexName(space.space, model);
+  await pool().query(`DROP INDEX CONCURRENTLY IF EXISTS ${pg.escapeIdentifier(name)}`);
   await pool().query(
-    `CREATE INDEX IF NOT EXISTS ${pg.escapeIdentifier(hnswIndexName(space.space, model))} ON embeddings
+    `CREATE INDEX CONCURRENTLY ${pg.escapeIdentifier(name)} ON embeddings
        USING hnsw ((${vectorExpression(space.dim)}) vector_cosine_ops) WITH (m = ${Math.trunc(params.m)}, ef_construction = ${Math.trunc(params.efConstruction)})
        WHERE ${spaceModelPredicate(space.space, model)}`,
   );
@@ -62,5 +70,5 @@ export async function createHnswIndex(
 
 export async function dropHnswIndex(name: string): Promise<void> {
   if (!name.startsWith(PREFIX)) throw new Error(`not an embeddings HNSW index: ${name}`);
-  await pool().query(`DROP INDEX IF EXISTS ${pg.escapeIdentifier(name)}`);
+  await pool().query(`DROP INDEX CONCURRENTLY IF EXISTS ${pg.escapeIdentifier(name)}`);
 }

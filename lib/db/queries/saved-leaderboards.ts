@@ -72,10 +72,50 @@ export async function markRefreshQueued(slugs: readonly string[]): Promise<void>
   await execute(pool(), `UPDATE saved_leaderboards SET refresh_queued_at = now() WHERE slug = ANY($1::text[])`, [slugs]);
 }
 
-/** Marks every saved leaderboard for refresh (in the publish transaction); returns their slugs. */
-export async function markAllRefreshQueued(db: Queryable): Promise<string[]> {
-  const r = await db.query<{ slug: string }>(`UPDATE saved_leaderboards SET refresh_queued_at = now() RETURNING slug`);
-  return r.rows.map((row) => row.slug);
+/** A filter list of the saved leaderboard `l`: empty means "any". */
+const filterList = (key: "benchmark" | "task" | "tag") => `COALESCE(l.filters->'${key}', '[]'::jsonb)`;
+const anyOrMatches = (key: "benchmark" | "task", col: string) => `(jsonb_array_length(${filterList(key)}) = 0 OR (${col} IS NOT NULL AND ${filterList(key)} ? ${col}))`;
+
+/**
+ * In the publish transaction of upload `seq`, which moved the data version to `version`: marks for
+ * refresh the saved leaderboards whose selection can change, and carries the others' current
+ * snapshots forward to `version`; returns the slugs marked. A leaderboard can change when a sample
+ * the upload added, or gave measurements, passes its benchmark, task and tag filters (metadata
+ * filters are not checked: a superset). With `all` (sample contents were rewritten, so a sample may
+ * have left a filter), every leaderboard is marked.
+ */
+export async function markTouchedRefreshQueued(db: Queryable, seq: number, version: number, all: boolean): Promise<string[]> {
+  const r = await db.query<{ slug: string }>(
+    `WITH touched AS (
+       SELECT DISTINCT s.benchmark, s.task, s.tags FROM samples s
+        WHERE s.upload_seq = $1 OR s.pk IN (SELECT m.sample_pk FROM measurements m WHERE m.upload_seq = $1)
+     )
+     UPDATE saved_leaderboards l SET refresh_queued_at = now()
+      WHERE $2::bool OR EXISTS (
+        SELECT 1 FROM touched t
+         WHERE ${anyOrMatches("benchmark", "t.benchmark")} AND ${anyOrMatches("task", "t.task")}
+           AND (jsonb_array_length(${filterList("tag")}) = 0 OR ${filterList("tag")} ?| t.tags))
+     RETURNING slug`,
+    [seq, all],
+  );
+  const slugs = r.rows.map((row) => row.slug);
+  await carrySnapshotsForward(db, version, { except: slugs, queryBased: true });
+  return slugs;
+}
+
+/**
+ * The data version moved to `version` by a change that cannot alter these leaderboards: their
+ * snapshots current at `version - 1` are current at `version` too (the snapshot keeps the data
+ * version it was computed at, which pages show). Without `queryBased`, only filter-only
+ * leaderboards are carried (vectors changed: a query's retrieved set may move).
+ */
+export async function carrySnapshotsForward(db: Queryable, version: number, opts: { except?: readonly string[]; queryBased: boolean }): Promise<number> {
+  return execute(
+    db,
+    `UPDATE saved_leaderboards SET snapshot_version = $1
+      WHERE snapshot_version = $1 - 1 AND current_snapshot_id IS NOT NULL AND NOT (slug = ANY($2::text[])) AND ($3::bool OR query IS NULL)`,
+    [version, opts.except ?? [], opts.queryBased],
+  );
 }
 
 export async function markRefreshProgress(slug: string, progress: number | null, started: boolean): Promise<void> {

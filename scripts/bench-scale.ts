@@ -1,14 +1,18 @@
-// `npm run bench:serving [-- --samples N]`: the serving read model (lib/serving) on a generated pool.
-// In a fresh embedded Postgres in a temp dir: writes a synthetic results file (N samples over 40
-// benchmarks, 60 models, ~10 measurements a sample: 9 scores and one pairwise line, texts drawn
-// from per-benchmark topic vocabularies so that queries find something), imports it, embeds it
-// with the offline fallback, then measures in this process:
+// `npm run bench:scale -- --samples N --db embedded|native [--runs R] [--queries Q]`: the serving
+// path (lib/serving) on a generated pool, the figures of issue 16's target table. In a fresh
+// database (embedded Postgres in a temp dir, or a throwaway native PostgreSQL 15 + pgvector from
+// scripts/native-pg.sh) it writes a synthetic results file (N samples over 40 benchmarks, 60
+// models, ~10 measurements a sample: 9 scores and one pairwise line, texts drawn from
+// per-benchmark topic vocabularies so that queries find something), imports it, embeds it with
+// the offline fallback, then measures in this process, as a web process would answer:
 //   read-model load      the first request's full load (samples, measurements, then vectors)
-//   capability query     computeLeaderboard uncached, distinct queries, default k
-//   k = 10,000           the same with k = 10,000
-//   whole pool           the whole-pool leaderboard on the first request after an upload
-//                        (incremental update of the read model + gather + fit)
-// and the process's RSS. Prints the load average with the figures.
+//   capability query     computeLeaderboard uncached, distinct queries, default k / k = 10,000
+//   after a change       each of R runs first publishes a one-line upload (data version + 1), then
+//                        times the first whole-pool leaderboard, model profile and compare
+//                        (incremental read-model update + gather + fits, no cache)
+// and the process's peak RSS. Prints the load average with the figures (2 shared cores: compare
+// medians of several runs only at similar load).
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -16,6 +20,8 @@ import { Readable } from "node:stream";
 import pg from "pg";
 import { closeDb } from "@/lib/db/client";
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
+import { compareModels } from "@/lib/compare/compare";
+import { modelProfile } from "@/lib/models/profile";
 import { migrate } from "@/lib/db/migrate";
 import { reloadEnv } from "@/lib/env";
 import { importFile, ingestStream } from "@/lib/ingest";
@@ -23,7 +29,7 @@ import { computeLeaderboard } from "@/lib/leaderboard/compute";
 import { stopQueue } from "@/lib/queue";
 import { embedPendingSamples } from "@/lib/retrieval/embed-pool";
 import { fitFallback } from "@/lib/retrieval/fallback-fit";
-import { leaderboardQuerySchema } from "@/lib/selection/schema";
+import { leaderboardQuerySchema, selectionSchema } from "@/lib/selection/schema";
 import { servingModel } from "@/lib/serving/current";
 import { latencyRow, latencyTable, type LatencyRow } from "./lib/bench-stats";
 
@@ -34,11 +40,16 @@ const arg = (name: string, fallback: number) => {
 };
 const SAMPLES = arg("samples", 20_000);
 const QUERIES = arg("queries", 30);
+const RUNS = arg("runs", 3);
+const dbArg = args.includes("--db") ? args[args.indexOf("--db") + 1] : "embedded";
+if (dbArg !== "embedded" && dbArg !== "native") throw new Error(`--db must be embedded or native, not ${dbArg}`);
+const DB: "embedded" | "native" = dbArg;
 const BENCHMARKS = 40;
 const MODELS = 60;
 const SCORES_PER_SAMPLE = 9;
 
-const log = (msg: string) => console.log(`[bench:serving] ${msg}`);
+const log = (msg: string) => console.log(`[bench:scale] ${msg}`);
+const load = () => loadavg().map((x) => x.toFixed(2)).join(" ");
 const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
 
 async function timed<T>(f: () => Promise<T>): Promise<[T, number]> {
@@ -95,13 +106,35 @@ function generate(file: string): string[] {
   return words;
 }
 
+/** A fresh database: embedded in `dir`, or a throwaway native server (stopped by the returned function). */
+async function startDatabase(dir: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  if (DB === "embedded") {
+    const db = await startEmbeddedPostgres({ dataDir: dir });
+    return { url: db.url, stop: () => db.stop() };
+  }
+  const script = path.resolve("scripts/native-pg.sh");
+  execFileSync("bash", [script, "ensure"], { stdio: ["ignore", "ignore", "inherit"] });
+  const pgDir = path.join(dir, "pg");
+  const url = execFileSync("bash", [script, "start", pgDir], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim();
+  return { url, stop: async () => void execFileSync("bash", [script, "stop", pgDir], { stdio: ["ignore", "ignore", "inherit"] }) };
+}
+
+/** Publishes a one-line upload: the data version moves, so the next request meets a change. */
+async function change(i: number): Promise<void> {
+  const line = { type: "score", sample: `bench-0/0`, model: `model-new-${i}`, metric: "accuracy", value: 1 };
+  const upload = await ingestStream(Readable.from([Buffer.from(JSON.stringify(line) + "\n")]), { fileName: "change.jsonl" });
+  if (upload.status !== "done") throw new Error(`change upload ${upload.status}`);
+}
+
 async function main() {
-  const dir = mkdtempSync(path.join(tmpdir(), "bench-serving-"));
-  const db = await startEmbeddedPostgres({ dataDir: dir });
+  const dir = mkdtempSync(path.join(tmpdir(), "bench-scale-"));
+  const db = await startDatabase(dir);
   Object.assign(process.env, { DATABASE_URL: db.url, DATA_DIR: dir, EMBEDDER: "fallback", NO_DEMO: "1" });
   reloadEnv();
   const rows: LatencyRow[] = [];
-  const summary: string[] = [];
+  const summary: string[] = [`load average at the start: ${load()}`];
+  let peakRss = 0;
+  const sampleRss = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 200);
   try {
     const p = new pg.Pool({ connectionString: db.url, max: 1 });
     await migrate(p);
@@ -116,6 +149,9 @@ async function main() {
     summary.push(`embedding (offline fallback): ${(embedMs / 1000).toFixed(1)} s`);
     log(summary.at(-1)!);
 
+    // Serving from here on: the peak counts the read model and the fits (the import and embedding
+    // ran in this process too, so it is an upper bound for a web process's).
+    peakRss = 0;
     const [model, loadMs] = await timed(() => servingModel());
     const [, vectorMs] = await timed(() => computeLeaderboard(leaderboardQuerySchema.parse({ q: `${words[0]} ${words[1]}` }), { useCache: false }));
     summary.push(
@@ -133,19 +169,27 @@ async function main() {
         ms.push((await timed(() => computeLeaderboard(q, { useCache: false })))[1]);
       }
       rows.push(latencyRow(label, ms, "computeLeaderboard, uncached, distinct queries"));
-      log(`${label} done`);
+      log(`${label} done (load ${load()})`);
     }
-    const whole: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const line = { type: "score", sample: `bench-0/0`, model: `model-new-${i}`, metric: "accuracy", value: 1 };
-      const upload = await ingestStream(Readable.from([Buffer.from(JSON.stringify(line) + "\n")]), { fileName: "change.jsonl" });
-      if (upload.status !== "done") throw new Error(`change upload ${upload.status}`);
-      whole.push((await timed(() => computeLeaderboard(leaderboardQuerySchema.parse({}))))[1]);
+    const after = { whole: [] as number[], profile: [] as number[], compare: [] as number[] };
+    const all = selectionSchema.parse({});
+    for (let i = 0; i < RUNS; i++) {
+      await change(3 * i);
+      after.whole.push((await timed(() => computeLeaderboard(leaderboardQuerySchema.parse({}))))[1]);
+      await change(3 * i + 1);
+      after.profile.push((await timed(() => modelProfile("model-00")))[1]);
+      await change(3 * i + 2);
+      after.compare.push((await timed(() => compareModels({ models: [], selection: all })))[1]);
+      log(`run ${i + 1} of ${RUNS} after a change done (load ${load()})`);
     }
-    rows.push(latencyRow("whole-pool leaderboard after a change", whole, "first request after an upload: incremental update + gather + fit"));
-    summary.push(`RSS after the runs: ${mb(process.memoryUsage().rss)}; load average ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
-    console.log(`\n${SAMPLES} samples, ${BENCHMARKS} benchmarks, ${MODELS} models\n${summary.join("\n")}\n${latencyTable(rows)}`);
+    const note = "first request after an upload: incremental update + gather + fits";
+    rows.push(latencyRow("whole-pool leaderboard after a change", after.whole, note));
+    rows.push(latencyRow("model profile after a change", after.profile, note));
+    rows.push(latencyRow("compare (default models) after a change", after.compare, note));
+    summary.push(`peak RSS while serving: ${mb(peakRss)}; load average at the end: ${load()}`);
+    console.log(`\n${SAMPLES} samples, ${BENCHMARKS} benchmarks, ${MODELS} models, ${DB} database\n${summary.join("\n")}\n${latencyTable(rows)}`);
   } finally {
+    clearInterval(sampleRss);
     await stopQueue().catch(() => undefined);
     await closeDb();
     await db.stop();
