@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import { DEMO_BASELINE } from "../scripts/demo/planted";
 import { expectAccessible, screenshot } from "./helpers";
 
 // Hostile text: an upload whose names and texts are script tags, javascript: links, spreadsheet
@@ -29,10 +30,12 @@ function hostileFile(): string {
       task: JS_LINK,
       input: `<script>alert(document.cookie)</script> Question ${i} <a href="javascript:alert(2)">click</a>`,
       reference: `</textarea><svg onload=alert(3)> ${FORMULA}`,
-      tags: ["<img src=x onerror=alert(4)>", "biology"],
+      // Tags of their own, so that specs running later see the demo's capabilities unchanged.
+      tags: ["<img src=x onerror=alert(4)>", "hostile-tag"],
       metadata: { "<b>key</b>": "<i>value</i>" },
     });
-    MODELS.forEach((model, j) => lines.push({ type: "score", sample: id, model, metric: "accuracy", value: (i + j) % 2 }));
+    // The baseline answers too: the hostile models stay connected to it (no "not connected" warnings elsewhere).
+    [...MODELS, DEMO_BASELINE].forEach((model, j) => lines.push({ type: "score", sample: id, model, metric: "accuracy", value: (i + j) % 2 }));
   });
   return lines.map((l) => JSON.stringify(l)).join("\n") + "\n";
 }
@@ -69,7 +72,7 @@ test("upload hostile names and texts", async ({ request }) => {
 });
 
 test("every page that shows them renders them as text, runs no script and passes axe", async ({ page }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   const problems = watch(page);
   const pages: [string, string | null][] = [
     [`/leaderboard?${bench}`, XSS],
@@ -80,6 +83,7 @@ test("every page that shows them renders them as text, runs no script and passes
     ...MODELS.map((m): [string, string] => [`${path("models", m)}?${bench}`, m]),
     ["/", null],
     ["/leaderboards", null],
+    ["/leaderboards/overall", null],
     ["/upload", null],
     ["/about", null],
   ];
