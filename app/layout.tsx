@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { connection } from "next/server";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -15,7 +16,10 @@ const NAV = [
   { href: "/about", label: "Method" },
 ];
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // Every page renders per request, the not-found page too: its scripts carry that request's CSP
+  // nonce (proxy.ts); a page prerendered at build time would have scripts without one, and they would not run.
+  await connection();
   return (
     <html lang="en">
       <body className="min-h-screen font-sans">

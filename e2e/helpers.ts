@@ -37,3 +37,15 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync("e2e/screenshots", { recursive: true });
   await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
 }
+
+/**
+ * Runs axe-core over the page as it stands and fails on any serious or critical violation, listing
+ * each rule with the first elements it found (a soft failure: the spec goes on to the other pages).
+ */
+export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
+  const { default: AxeBuilder } = await import("@axe-core/playwright");
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const lines = bad.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+  expect.soft(lines, `accessibility violations on ${label}`).toEqual([]);
+}

@@ -29,7 +29,7 @@ const LAYERS: string[][] = [
   ["leaderboard"],
   ["samples"],
   ["models", "compare"],
-  ["api/handler", "api/auth"],
+  ["api/handler", "api/auth", "web"],
 ];
 
 /** Folders whose import graph must be acyclic (lib/generated is the Prisma client's own code). */

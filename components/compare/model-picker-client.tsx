@@ -42,7 +42,7 @@ export function ModelPicker({ available, selected, selectionQuery, min, max }: {
               <li key={m.model}>
                 <label htmlFor={id} className="flex cursor-pointer items-center gap-2 rounded px-1 py-0.5 text-sm hover:bg-slate-50">
                   <input id={id} type="checkbox" className="h-4 w-4 accent-indigo-600" checked={chosen.includes(m.model)} onChange={() => toggle(m.model)} />
-                  <span className="w-6 text-right text-xs tabular-nums text-slate-400">{m.rank ?? "—"}</span>
+                  <span className="w-6 text-right text-xs tabular-nums text-slate-500">{m.rank ?? "—"}</span>
                   <span className="truncate">{m.model}</span>
                   <span className="ml-auto text-xs tabular-nums text-slate-500">{formatScore(m.score)}</span>
                 </label>

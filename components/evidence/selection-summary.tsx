@@ -16,7 +16,7 @@ export function SelectionSummary({ selection }: { selection: Selection }) {
     <span className="inline-flex flex-wrap items-center gap-1" data-testid="selection-summary">
       {chips.map(([k, v], i) => (
         <Badge key={i} tone="indigo">
-          <span className="font-normal text-indigo-500">{k}</span>&nbsp;{v}
+          <span className="font-normal text-indigo-700">{k}</span>&nbsp;{v}
         </Badge>
       ))}
     </span>

@@ -24,7 +24,7 @@ export function CapabilitySearch({ suggestions, k, threshold }: { suggestions: S
           list="capability-suggestions"
           placeholder="A capability, e.g. antibodies, macroeconomics, python code"
           autoComplete="off"
-          className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm placeholder:text-slate-400"
+          className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm placeholder:text-slate-500"
         />
         <datalist id="capability-suggestions">
           {suggestions.map((s) => (

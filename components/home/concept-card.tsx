@@ -29,7 +29,7 @@ export function ConceptCard({ s }: { s: SavedWithSnapshot }) {
         <ol className="mt-3 space-y-1 text-sm">
           {leaders.map((m) => (
             <li key={m.model} className="flex items-baseline gap-2">
-              <span className="w-4 font-semibold tabular-nums text-slate-400">{m.rank}</span>
+              <span className="w-4 font-semibold tabular-nums text-slate-500">{m.rank}</span>
               <span className={`min-w-0 flex-1 truncate ${m.rank === 1 ? "font-semibold text-slate-900" : "text-slate-700"}`}>{m.model}</span>
               <span className="tabular-nums text-slate-600">{formatScore(m.score, snap.scale)}</span>
             </li>

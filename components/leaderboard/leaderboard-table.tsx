@@ -108,7 +108,7 @@ function columns({ allRows, scale, baseline, query }: Omit<Props, "rows" | "sort
             </span>
           </>
         ) : (
-          <span className="text-slate-400">{MISSING}</span>
+          <span className="text-slate-500">{MISSING}</span>
         ),
     }),
     col.accessor("n_samples", { id: "n", header: "Samples", meta: { align: "right" }, cell: ({ getValue }) => formatCount(getValue()) }),

@@ -20,7 +20,7 @@ export function ModelPicker({ models, selected, onApply }: { models: string[]; s
     <details className="group relative">
       <summary className="cursor-pointer list-none rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm shadow-sm hover:bg-slate-50">
         <span className="block text-xs font-medium text-slate-600">Models in the ranking</span>
-        <span className="text-slate-900">{label}</span> <span aria-hidden className="text-slate-400">▾</span>
+        <span className="text-slate-900">{label}</span> <span aria-hidden className="text-slate-500">▾</span>
       </summary>
       <fieldset className="absolute z-20 mt-1 max-h-80 w-72 overflow-y-auto rounded-md border border-slate-200 bg-white p-3 shadow-lg">
         <legend className="sr-only">Models to rank</legend>

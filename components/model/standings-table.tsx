@@ -32,7 +32,7 @@ export function StandingsTable({ rows, kind, model, baseline }: { rows: Standing
       meta: { align: "right" },
       cell: ({ row: { original: r } }) => (
         <>
-          {r.rank ?? MISSING} <span className="text-slate-400">/ {formatCount(r.n_models)}</span>
+          {r.rank ?? MISSING} <span className="text-slate-500">/ {formatCount(r.n_models)}</span>
         </>
       ),
     }),
@@ -44,7 +44,7 @@ export function StandingsTable({ rows, kind, model, baseline }: { rows: Standing
       cell: ({ row: { original: r } }) => (
         <>
           {formatCount(r.model_n_samples)}
-          <span className="text-slate-400"> / {formatCount(r.n_samples)}</span>
+          <span className="text-slate-500"> / {formatCount(r.n_samples)}</span>
         </>
       ),
     }),

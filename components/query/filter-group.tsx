@@ -17,7 +17,7 @@ export function FilterGroup({ name, legend, options, selected }: { name: string;
               <label className="flex items-center gap-2">
                 <input type="checkbox" name={name} value={o.value} defaultChecked={chosen.has(o.value)} className="h-4 w-4 shrink-0 accent-indigo-600" />
                 <span className="min-w-0 truncate">{o.value}</span>
-                {o.count !== undefined && <span className="text-xs tabular-nums text-slate-400">{formatCount(o.count)}</span>}
+                {o.count !== undefined && <span className="text-xs tabular-nums text-slate-500">{formatCount(o.count)}</span>}
               </label>
             </li>
           ))}

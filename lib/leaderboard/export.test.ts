@@ -24,6 +24,19 @@ describe("csv", () => {
     expect(csvField(Number.NaN)).toBe("");
   });
 
+  it("neutralises text cells a spreadsheet would run as a formula, numbers stay numbers", () => {
+    expect(csvField('=HYPERLINK("http://evil","x")')).toBe(`"'=HYPERLINK(""http://evil"",""x"")"`);
+    expect(csvField("+cmd|' /C calc'!A0")).toBe("'+cmd|' /C calc'!A0");
+    expect(csvField("@SUM(A1:A9)")).toBe("'@SUM(A1:A9)");
+    expect(csvField("-2+3")).toBe("'-2+3");
+    expect(csvField("\t=1")).toBe("'\t=1");
+    expect(csvField("\r=1")).toBe(`"'\r=1"`);
+    expect(csvField("model-=1")).toBe("model-=1");
+    expect(csvField(-0.5)).toBe("-0.5");
+    const line = toCsv([{ ...rows[1], model: "=1+1" }]).split("\r\n")[1];
+    expect(line.split(",")[3]).toBe("'=1+1");
+  });
+
   it("writes a header and one line per row, in the given order", () => {
     const lines = toCsv(rows).trimEnd().split("\r\n");
     expect(lines[0]).toBe(CSV_COLUMNS.join(","));

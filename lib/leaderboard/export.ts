@@ -33,10 +33,20 @@ export const CSV_COLUMNS = [
   "n_samples",
 ] as const;
 
-/** RFC 4180 field: quoted when it holds a comma, quote or line break. */
+/**
+ * Text that a spreadsheet would read as a formula (`=HYPERLINK(…)`, `+cmd|…`, `@SUM(…)`, `-2+3`),
+ * also after a leading tab or carriage return. Model names are uploaded by anyone with a token.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * RFC 4180 field: quoted when it holds a comma, quote or line break. A text cell that starts like
+ * a formula gets a leading `'`, so spreadsheets show it as text (OWASP "CSV Injection"); numbers
+ * are written by us and stay numbers (`-0.5`).
+ */
 export function csvField(v: string | number | null | undefined): string {
   if (v === null || v === undefined) return "";
-  const s = typeof v === "number" ? (Number.isFinite(v) ? String(v) : "") : v;
+  const s = typeof v === "number" ? (Number.isFinite(v) ? String(v) : "") : FORMULA_START.test(v) ? `'${v}` : v;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

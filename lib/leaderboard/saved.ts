@@ -5,10 +5,11 @@ import { ApiError } from "@/lib/api/errors";
 import { getSavedLeaderboardRow, insertSavedLeaderboard, listSavedLeaderboardRows, type SavedLeaderboardRow } from "@/lib/db/queries/saved-leaderboards";
 import { loadSnapshots, type SnapshotRow } from "@/lib/db/queries/snapshots";
 import { METHODS, type Method } from "@/lib/selection/methods";
-import type { LeaderboardQuery } from "@/lib/selection/schema";
+import { text, type LeaderboardQuery } from "@/lib/selection/schema";
 import type { LiveLeaderboard } from "./compute";
 
-const list = z.array(z.string().trim().min(1).max(200)).max(50).default([]);
+// text(): no NUL, control characters or unpaired surrogates, which the database cannot store (a 400, not a 500).
+const list = z.array(text(200).trim().min(1)).max(50).default([]);
 
 export const savedLeaderboardInput = z.object({
   slug: z
@@ -17,14 +18,14 @@ export const savedLeaderboardInput = z.object({
     .min(2, "must be at least 2 characters")
     .max(80, "must be at most 80 characters")
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and single dashes"),
-  title: z.string().trim().min(2, "must be at least 2 characters").max(120, "must be at most 120 characters"),
-  description: z.string().trim().max(500).optional(),
-  query: z.string().trim().max(500).optional(),
+  title: text(120).trim().min(2, "must be at least 2 characters"),
+  description: text(500).trim().optional(),
+  query: text(500).trim().optional(),
   filters: z.object({ benchmark: list, task: list, tag: list, meta: list }).default({ benchmark: [], task: [], tag: [], meta: [] }),
   method: z.enum(METHODS).default("plackett-luce"),
   k: z.number().int().min(1).max(20000).optional(),
   threshold: z.number().min(-1).max(1).optional(),
-  baseline: z.string().trim().min(1).max(200).optional(),
+  baseline: text(200).trim().min(1).optional(),
 });
 export type SavedLeaderboardInput = z.infer<typeof savedLeaderboardInput>;
 

@@ -40,8 +40,8 @@ describe("parseParams", () => {
 
   it("rejects bad values with a 400 naming the parameter", () => {
     const cases: [string, RegExp][] = [
-      ["k=1.5", /^Parameter "k": must be an integer$/],
-      ["k=abc", /^Parameter "k": must be a number$/],
+      ["k=1.5", /^Parameter "k": must be a whole number in decimal digits$/],
+      ["k=abc", /^Parameter "k": must be a whole number in decimal digits$/],
       ["k=0", /^Parameter "k": must be at least 1$/],
       ["threshold=2", /^Parameter "threshold": must be in \[-1, 1\]$/],
       ["method=magic", /^Parameter "method": must be one of plackett-luce, bradley-terry, elo, mean, borda, win-rate$/],
@@ -55,12 +55,12 @@ describe("parseParams", () => {
       expect(err.message).toMatch(message);
     }
     expect(thrown(() => parseParams({ limit: "0" }, samplesQuerySchema)).message).toBe('Parameter "limit": must be at least 1');
-    expect(thrown(() => parseParams({ offset: "-3" }, samplesQuerySchema)).message).toBe('Parameter "offset": must be a whole number');
+    expect(thrown(() => parseParams({ offset: "-3" }, samplesQuerySchema)).message).toBe('Parameter "offset": must be a whole number in decimal digits');
     expect(thrown(() => parseParams({ limit: "1001" }, modelQuerySchema)).message).toBe('Parameter "limit": must be at most 1000');
   });
 
   it("tryParseParams returns the same message instead of throwing", () => {
-    expect(tryParseParams({ threshold: "x" }, leaderboardQuerySchema)).toEqual({ data: null, error: 'Parameter "threshold": must be a number' });
+    expect(tryParseParams({ threshold: "x" }, leaderboardQuerySchema)).toEqual({ data: null, error: 'Parameter "threshold": must be a plain decimal number' });
     const ok = tryParseParams({ q: "x", limit: "5" }, samplesQuerySchema);
     expect(ok.error).toBeNull();
     expect(selectionQueryString(pickSelection(ok.data!))).toBe("q=x");

@@ -1,15 +1,9 @@
 // Routes that take a selection plus parameters of their own: GET /api/samples (paging),
 // GET /api/models/{name} (how many evidence samples to list) and GET /api/compare (the models).
 import { z } from "zod";
-import { repeated, selectionSchema } from "./schema";
+import { integer as decimalInteger, repeated, selectionSchema } from "./schema";
 
-const integer = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, "must be a whole number")
-    .transform(Number)
-    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+const integer = (min: number, max: number) => decimalInteger().pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
 
 /** Samples listed per page of GET /api/samples and /samples when `limit` is not given. */
 export const DEFAULT_LIMIT = 50;

@@ -4,26 +4,58 @@
 // Messages name the constraint; the parser (./parse.ts) prefixes the parameter's name.
 import { z } from "zod";
 import { DEFAULT_METHOD, METHODS } from "./methods";
+import { textProblem } from "./text";
+
+/** Longest value of a name-like parameter (benchmark, task, tag, model, meta) and most repeats of one. */
+export const MAX_NAME_LENGTH = 500;
+export const MAX_REPEATS = 100;
+
+/** A text parameter: at most `max` characters, none that the database or a page cannot take (./text.ts). */
+export const text = (max: number) =>
+  z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .superRefine((v, ctx) => {
+      const problem = textProblem(v);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    });
 
 /** A query value that may be given once or repeated, as a list. */
 export const repeated = z
-  .union([z.string(), z.array(z.string())])
-  .optional()
-  .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]).filter((s) => s.length > 0));
+  .preprocess(
+    (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
+    z.array(text(MAX_NAME_LENGTH)).max(MAX_REPEATS, `may be given at most ${MAX_REPEATS} times`),
+  )
+  .transform((list) => list.filter((s) => s.length > 0));
 
+/**
+ * Numbers in plain decimal only (`12`, `-0.5`, `.5`): `Number()` would also take `0x10`, `1e3`,
+ * `Infinity` and whitespace, which no form produces and a cache key would then spell two ways.
+ */
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 const number = (name: string) =>
   z
     .string()
     .trim()
-    .refine((v) => v !== "" && Number.isFinite(Number(v)), { message: `must be a number` })
+    .max(40, "must be at most 40 characters")
+    .regex(DECIMAL, "must be a plain decimal number")
     .transform(Number)
     .describe(name);
 
+/** Integers in plain decimal digits only. */
+export const integer = () =>
+  z
+    .string()
+    .trim()
+    .max(40, "must be at most 40 characters")
+    .regex(/^\d+$/, "must be a whole number in decimal digits")
+    .transform(Number);
+
 /** What selects the samples of a leaderboard. */
 export const selectionSchema = z.object({
-  q: z.string().trim().max(500, "must be at most 500 characters").optional().transform((v) => (v ? v : undefined)),
-  k: number("k")
-    .pipe(z.number().int("must be an integer").min(1, "must be at least 1").max(20000, "must be at most 20000"))
+  q: text(500).trim().optional().transform((v) => (v ? v : undefined)),
+  k: integer()
+    .pipe(z.number().min(1, "must be at least 1").max(20000, "must be at most 20000"))
     .optional(),
   threshold: number("threshold").pipe(z.number().min(-1, "must be in [-1, 1]").max(1, "must be in [-1, 1]")).optional(),
   benchmark: repeated,
@@ -37,7 +69,7 @@ export type Selection = z.infer<typeof selectionSchema>;
 /** How the selected samples are aggregated. */
 export const aggregationSchema = z.object({
   method: z.enum(METHODS, { message: `must be one of ${METHODS.join(", ")}` }).default(DEFAULT_METHOD),
-  baseline: z.string().trim().min(1).max(200).optional(),
+  baseline: text(200).trim().min(1).optional(),
   models: repeated,
   prior: number("prior").pipe(z.number().min(0, "must be ≥ 0").max(1000, "must be at most 1000")).optional(),
 });

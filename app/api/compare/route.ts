@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { handler } from "@/lib/api/handler";
+import { handler, otherMethods } from "@/lib/api/handler";
 import { compareModels } from "@/lib/compare/compare";
 import { parseParams } from "@/lib/selection/parse";
 import { compareQuerySchema } from "@/lib/selection/route-schemas";
@@ -11,3 +11,5 @@ export const GET = handler(async (req) => {
   const q = parseParams(req.nextUrl.searchParams, compareQuerySchema);
   return NextResponse.json(await compareModels({ models: q.models, selection: pickSelection(q) }));
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { handler } from "@/lib/api/handler";
+import { handler, otherMethods } from "@/lib/api/handler";
 import { getDatabaseHealth } from "@/lib/db/queries/health";
 import { getPoolStats } from "@/lib/db/queries/pool-stats";
 import { activeEmbedder, pendingEmbeddings } from "@/lib/retrieval/active";
@@ -31,4 +31,6 @@ export const GET = handler(async () => {
     },
     { status: ok ? 200 : 503 },
   );
-});
+}, { cache: "no-store" });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

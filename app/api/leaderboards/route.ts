@@ -4,7 +4,7 @@
 // headers are sent, and the Authorization header makes any cross-origin call need a preflight.
 import { NextResponse } from "next/server";
 import { ApiError } from "@/lib/api/errors";
-import { handler } from "@/lib/api/handler";
+import { handler, otherMethods } from "@/lib/api/handler";
 import { requireToken } from "@/lib/api/auth";
 import { dataVersion } from "@/lib/db/data-version";
 import { createSavedLeaderboard, getSavedLeaderboard, listSavedLeaderboards, savedLeaderboardInput } from "@/lib/leaderboard/saved";
@@ -38,3 +38,5 @@ export const POST = handler(async (req) => {
   const [saved, version] = await Promise.all([getSavedLeaderboard(parsed.data.slug), dataVersion()]);
   return NextResponse.json(savedDetailJson(saved!, version), { status: 201, headers: { Location: `/api/leaderboards/${parsed.data.slug}` } });
 });
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

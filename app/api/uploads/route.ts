@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
-import { handler } from "@/lib/api/handler";
+import { handler, otherMethods } from "@/lib/api/handler";
 import { parseQuery } from "@/lib/selection/parse";
 import { ApiError } from "@/lib/api/errors";
 import { requireToken } from "@/lib/api/auth";
@@ -68,3 +68,5 @@ export const POST = handler(async (req) => {
   }
   return NextResponse.json({ id: upload.id, status: UPLOAD_STATUS.queued }, { status: 202 });
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -2,7 +2,7 @@
 // snapshot with computed_at, and whether a newer one is being computed.
 import { NextResponse } from "next/server";
 import { ApiError } from "@/lib/api/errors";
-import { handler } from "@/lib/api/handler";
+import { handler, otherMethods } from "@/lib/api/handler";
 import { dataVersion } from "@/lib/db/data-version";
 import { getSavedLeaderboard } from "@/lib/leaderboard/saved";
 import { savedDetailJson } from "../saved-json";
@@ -15,3 +15,5 @@ export const GET = handler(async (_req, { params }) => {
   if (!saved) throw new ApiError("not_found", `No saved leaderboard "${slug}"`);
   return NextResponse.json(savedDetailJson(saved, version));
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { ApiError } from "@/lib/api/errors";
-import { handler } from "@/lib/api/handler";
+import { handler, otherMethods } from "@/lib/api/handler";
 import { modelProfile } from "@/lib/models/profile";
 import { parseParams } from "@/lib/selection/parse";
 import { modelQuerySchema } from "@/lib/selection/route-schemas";
@@ -15,3 +15,5 @@ export const GET = handler(async (req, { params }) => {
   if (!profile) throw new ApiError("not_found", `No model named "${name}"`);
   return NextResponse.json(profile);
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

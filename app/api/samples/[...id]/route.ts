@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { ApiError } from "@/lib/api/errors";
-import { handler } from "@/lib/api/handler";
+import { handler, otherMethods } from "@/lib/api/handler";
 import { getSampleDetail } from "@/lib/samples/detail";
 import { sampleIdFromSegments } from "@/lib/samples/links";
 
@@ -12,3 +12,5 @@ export const GET = handler(async (_req, { params }) => {
   if (!detail) throw new ApiError("not_found", `No sample with id "${id}"`);
   return NextResponse.json(detail);
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { handler } from "@/lib/api/handler";
+import { handler, otherMethods } from "@/lib/api/handler";
 import { ApiError } from "@/lib/api/errors";
 import { getUploadReport } from "@/lib/ingest";
 
@@ -11,4 +11,6 @@ export const GET = handler(async (_req, { params }) => {
   const report = await getUploadReport(id);
   if (!report) throw new ApiError("not_found", `No upload with id "${id}"`);
   return NextResponse.json(report);
-});
+}, { cache: "no-store" });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,0 +1,36 @@
+// Runs before every route (Next.js 16 proxy, formerly middleware): answers malformed paths itself
+// (lib/web/request-path.ts) and sets the security headers, with a fresh CSP nonce for each page.
+import { NextResponse, type NextRequest } from "next/server";
+import { API_POLICY, newNonce, pagePolicy } from "@/lib/web/security-headers";
+import { pathProblem } from "@/lib/web/request-path";
+
+/** Where malformed page paths are sent: no route matches it, so the layout's not-found page answers 404. */
+const NOT_FOUND_PATH = "/_malformed-path";
+
+function isApi(pathname: string): boolean {
+  return pathname === "/api" || pathname.startsWith("/api/");
+}
+
+export function proxy(req: NextRequest): NextResponse {
+  const { pathname } = req.nextUrl;
+  const problem = pathProblem(pathname);
+  if (isApi(pathname)) {
+    const res = problem
+      ? NextResponse.json({ error: { code: "bad_request", message: problem } }, { status: 400, headers: { "Cache-Control": "no-store" } })
+      : NextResponse.next();
+    res.headers.set("Content-Security-Policy", API_POLICY);
+    return res;
+  }
+  const nonce = newNonce();
+  const policy = pagePolicy(nonce, { dev: process.env.NODE_ENV === "development" });
+  const headers = new Headers(req.headers);
+  headers.set("Content-Security-Policy", policy);
+  const res = problem ? NextResponse.rewrite(new URL(NOT_FOUND_PATH, req.url), { request: { headers } }) : NextResponse.next({ request: { headers } });
+  res.headers.set("Content-Security-Policy", policy);
+  return res;
+}
+
+export const config = {
+  // Static build files carry no HTML; next.config.ts gives them the common headers.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+};
