@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { MeasurementBatchBuilder } from '../ranking/batch-builder';
+import { buildChoices } from '../ranking/choices';
+import { tieredGroups } from '../ranking/groups';
+import type { MeasurementBatch } from '../ranking/measurements';
+import { objectiveScratch, plObjective } from '../ranking/pl-objective';
+import { contributionTable, expectedTerms, levelWeights, observedTerms } from './contributions';
+import { cardinalScales } from './outcomes';
+
+const POOL = { a: 0.5, b: -0.2, c: 0.1, d: 1 } as const;
+const T = 0.3;
+
+/** Every kind of measurement, M included; `mOnS1` is M's accuracy on s1. */
+function batch(mOnS1: number | null): MeasurementBatch {
+  const b = new MeasurementBatchBuilder();
+  for (const m of ['a', 'b', 'c', 'd', 'M']) b.model(m);
+  for (const [m, v] of [['a', 1], ['b', 0], ['c', 0], ['d', 1]] as const) b.addScore('s1', m, 'accuracy', v);
+  if (mOnS1 !== null) b.addScore('s1', 'M', 'accuracy', mOnS1);
+  for (const [m, v] of [['a', 3], ['b', 2], ['M', 2], ['c', 1], ['d', 5]] as const) b.addScore('s2', m, 'grade', v);
+  b.addRanking('s3', [['a'], ['M', 'b'], ['c']]);
+  b.addPairwise('s4', 'M', 'a', 'b');
+  b.addPairwise('s4', 'b', 'M', 'a', 0.3);
+  b.addPairwise('s4', 'M', 'c', 'tie');
+  for (const [m, v] of [['a', 1], ['b', 1], ['c', 1], ['d', 1], ['M', 0]] as const) b.addScore('s5', m, 'accuracy', v);
+  return b.build();
+}
+
+function table(b: MeasurementBatch) {
+  const groups = tieredGroups(b);
+  const scores = Float64Array.from(b.modelNames, (m) => (m === 'M' ? NaN : POOL[m as keyof typeof POOL]));
+  return contributionTable(b, groups, cardinalScales(groups), b.modelNames.indexOf('M'), scores);
+}
+
+describe("the placed model's Plackett-Luce score contributions", () => {
+  it("sum to the engine's own gradient and information for it (pool held fixed)", () => {
+    const b = batch(1);
+    const m = b.modelNames.indexOf('M');
+    const theta = Float64Array.from(b.modelNames, (x) => (x === 'M' ? T : POOL[x as keyof typeof POOL]));
+    const c = buildChoices(b);
+    const grad = new Float64Array(b.nModels);
+    const info = new Float64Array(b.nModels * b.nModels);
+    plObjective(c, theta, c.weight, 0, new Uint8Array(b.nModels).fill(1), grad, info, objectiveScratch(c));
+    const t = table(b);
+    let u = 0;
+    let h = 0;
+    for (let s = 0; s < b.nSamples; s++) {
+      const o = observedTerms(t, s, T);
+      u += o.u;
+      h += o.h;
+    }
+    expect(u).toBeCloseTo(grad[m], 10);
+    expect(h).toBeCloseTo(info[m * b.nModels + m], 10);
+  });
+
+  it('an unseen binary outcome is Bernoulli(P): μ, v, h are the mixture of the two outcomes', () => {
+    const s1 = 0;
+    const seen1 = observedTerms(table(batch(1)), s1, T);
+    const seen0 = observedTerms(table(batch(0)), s1, T);
+    const t = table(batch(null));
+    const p = new Float64Array(t.nSamples).fill(0.3);
+    const out = expectedTerms(t, s1, T, 0.3, levelWeights(t, p), { mu: 0, v: 0, h: 0, m: 0 });
+    expect(out.mu).toBeCloseTo(0.3 * seen1.u + 0.7 * seen0.u, 12);
+    expect(out.v).toBeCloseTo(0.3 * 0.7 * (seen1.u - seen0.u) ** 2, 12);
+    expect(out.h).toBeCloseTo(0.3 * seen1.h + 0.7 * seen0.h, 12);
+    expect(out.m).toBeCloseTo(0.3 * 0.7 * (seen1.u - seen0.u), 12);
+  });
+
+  it('failing a question the whole pool got right costs more than failing a split one', () => {
+    const t = table(batch(1));
+    const allRight = observedTerms(t, 4, T).u;
+    const split = observedTerms(table(batch(0)), 0, T).u;
+    expect(allRight).toBeLessThan(split);
+    expect(allRight).toBeLessThan(-1);
+  });
+});

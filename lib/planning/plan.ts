@@ -1,0 +1,181 @@
+/**
+ * The sequential design: which `budget` samples to run next so that the projected score
+ * (./projection.ts) is as close as possible to the one the full selection will give. Its
+ * expected squared error is noise + traits = Σ_{s not yet} v_s/H² + gᵀΣg; running a sample s
+ * (Bayesian c-optimal design for the functional t*(φ), Chaloner & Verdinelli 1995, sec. 2.5;
+ * the sequential version is adaptive testing's, van der Linden & Glas 2010):
+ *
+ *   - reveals its outcome:           noise −= v_s / H²
+ *   - takes it out of what φ drives: g ← g − d_s x_s,  d_s = m_s / H
+ *   - teaches φ (Fisher weight w_s = P_s (1 − P_s), Sherman-Morrison):
+ *                                     Σ ← Σ − w_s Σx_s x_sᵀΣ / (1 + w_s x_sᵀΣx_s)
+ *
+ *   gain(s) = gᵀΣg − g′ᵀΣ′g′ + v_s / H²,   g′ᵀΣ′g′ = A − w B² / (1 + w x_sᵀΣx_s),
+ *   A = gᵀΣg − 2 d x_sᵀΣg + d² x_sᵀΣx_s,   B = x_sᵀΣg − d x_sᵀΣx_s
+ *
+ * Greedy, one sample at a time, each pick updating g, Σ and the noise, so later picks see the
+ * earlier ones (diminishing returns: a second question on a band or stratum already probed
+ * teaches less). x_s has three non-zeros, so a candidate costs O(1) and a step O(candidates + p²).
+ * Ties (equal gain) go to the lower sample id: same inputs, same plan.
+ */
+import { compareIds, type PlanningContext } from './context';
+import type { Projection } from './projection';
+import { quadratic } from './projection';
+import { N_BANDS, sparseRow, type TraitPosterior } from './traits';
+
+export interface PlannedSample {
+  sample: number;
+  /** expected reduction of the projected score's squared error */
+  gain: number;
+  /** predicted outcome P_s */
+  expected: number;
+}
+
+/** Share of every cell guaranteed to the plan: at least FLOOR × its proportional count. */
+export const FLOOR = 0.5;
+
+export function chooseSamples(
+  ctx: PlanningContext,
+  post: TraitPosterior,
+  proj: Projection,
+  allowed: Uint8Array | undefined,
+  measured: Uint8Array,
+  budget: number,
+  floor = FLOOR,
+): PlannedSample[] {
+  const p = ctx.design.p;
+  const cov = Float64Array.from(post.cov);
+  const g = Float64Array.from(proj.g);
+  const z = new Float64Array(p);
+  const refresh = () => {
+    z.fill(0);
+    for (let i = 0; i < p; i++) for (let j = 0; j < p; j++) z[i] += cov[i * p + j] * g[j];
+  };
+  refresh();
+  let vParam = quadratic(cov, g, p);
+
+  const rows = Array.from(proj.open.keys()).filter((i) => !allowed || allowed[proj.open[i]]);
+  const n = rows.length;
+  const idx = new Int32Array(n * 3);
+  const val = new Float64Array(n * 3);
+  const w = new Float64Array(n);
+  const ri = new Int32Array(3);
+  const rv = new Float64Array(3);
+  for (let r = 0; r < n; r++) {
+    const s = proj.open[rows[r]];
+    sparseRow(ctx.params, ctx.design, s, ri, rv);
+    idx.set(ri, 3 * r);
+    val.set(rv, 3 * r);
+    w[r] = post.p[s] * (1 - post.p[s]);
+  }
+  const cells = cellQueues(ctx, rows.map((i) => proj.open[i]), measured, allowed);
+  const out: PlannedSample[] = [];
+  while (out.length < Math.min(budget, n)) {
+    let best = -1;
+    let bestGain = -Infinity;
+    const forced = cells.neediest(floor);
+    for (let c = 0; c < cells.count; c++) {
+      if (forced >= 0 && c !== forced) continue;
+      const r = cells.head(c);
+      if (r < 0) continue;
+      let xz = 0;
+      let xSx = 0;
+      for (let a = 0; a < 3; a++) {
+        const ia = idx[3 * r + a];
+        xz += val[3 * r + a] * z[ia];
+        for (let e = 0; e < 3; e++) xSx += val[3 * r + a] * val[3 * r + e] * cov[ia * p + idx[3 * r + e]];
+      }
+      const d = proj.d[rows[r]];
+      const A = vParam - 2 * d * xz + d * d * xSx;
+      const B = xz - d * xSx;
+      const gain = vParam - (A - (w[r] * B * B) / (1 + w[r] * xSx)) + proj.noiseOf[rows[r]];
+      if (gain > bestGain || (gain === bestGain && compareIds(ctx.batch, proj.open[rows[r]], proj.open[rows[best]]) < 0)) {
+        best = r;
+        bestGain = gain;
+      }
+    }
+    cells.take(best);
+    const s = proj.open[rows[best]];
+    out.push({ sample: s, gain: bestGain, expected: post.p[s] });
+    // Σ ← Σ − w Σx xᵀΣ / (1 + w xᵀΣx);  g ← g − d x
+    const sx = new Float64Array(p);
+    for (let a = 0; a < 3; a++) {
+      const ia = idx[3 * best + a];
+      for (let i = 0; i < p; i++) sx[i] += cov[i * p + ia] * val[3 * best + a];
+    }
+    let xSx = 0;
+    for (let a = 0; a < 3; a++) xSx += val[3 * best + a] * sx[idx[3 * best + a]];
+    const k = w[best] / (1 + w[best] * xSx);
+    for (let i = 0; i < p; i++) for (let j = 0; j < p; j++) cov[i * p + j] -= k * sx[i] * sx[j];
+    for (let a = 0; a < 3; a++) g[idx[3 * best + a]] -= proj.d[rows[best]] * val[3 * best + a];
+    refresh();
+    vParam = quadratic(cov, g, p);
+  }
+  return out;
+}
+
+/**
+ * Cells = difficulty band x stratum. Within a cell the samples queue in a fixed pseudo-random
+ * order (a hash of the sample id), and only each queue's head competes: the plan decides how
+ * many samples each cell gets, never which ones, so the samples run in a cell are a fair draw
+ * of it and traits the model does not know about (./traits.ts) average out instead of biasing
+ * the projection. `neediest(f)` is the cell furthest below f × its share of the selection.
+ */
+function cellQueues(ctx: PlanningContext, candidates: number[], measured: Uint8Array, allowed: Uint8Array | undefined) {
+  const { band, stratum } = ctx.design;
+  const nStrata = ctx.design.p - 1 - N_BANDS;
+  const cellOf = (s: number) => band[s] * nStrata + stratum[s];
+  const count = N_BANDS * nStrata;
+  const size = new Float64Array(count);
+  const have = new Float64Array(count);
+  let total = 0;
+  let selection = 0;
+  for (let s = 0; s < band.length; s++) {
+    if (!ctx.hasPool[s] || !(measured[s] || !allowed || allowed[s])) continue;
+    size[cellOf(s)]++;
+    selection++;
+    if (measured[s]) {
+      have[cellOf(s)]++;
+      total++;
+    }
+  }
+  const queues = Array.from({ length: count }, () => [] as number[]);
+  candidates.forEach((s, r) => queues[cellOf(s)].push(r));
+  const key = Array.from(candidates, (s) => idHash(`${ctx.model}\u0000${ctx.batch.sampleIds?.[s] ?? s}`));
+  for (const q of queues) q.sort((a, b) => key[a] - key[b] || compareIds(ctx.batch, candidates[a], candidates[b]));
+  const next = new Int32Array(count);
+  const where = new Int32Array(candidates.length);
+  queues.forEach((q, c) => q.forEach((r) => (where[r] = c)));
+  return {
+    count,
+    head: (c: number) => (next[c] < queues[c].length ? queues[c][next[c]] : -1),
+    take: (r: number) => {
+      const c = where[r];
+      next[c]++;
+      have[c]++;
+      total++;
+    },
+    neediest: (floor: number) => {
+      let best = -1;
+      let deficit = 1;
+      for (let c = 0; c < count; c++) {
+        if (next[c] >= queues[c].length) continue;
+        const d = (floor * size[c] * (total + 1)) / selection - have[c];
+        if (d >= deficit) {
+          best = c;
+          deficit = d;
+        }
+      }
+      return best;
+    },
+  };
+}
+
+/** FNV-1a of the id, then a murmur3 finaliser: a fixed, well-spread order. */
+function idHash(id: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
