@@ -13,7 +13,8 @@
  *
  *   μ ← mean_s m_s,   τ² ← mean_s [(m_s − μ)² + v_s]    (m_s, v_s: mode and Laplace variance)
  *
- * three rounds from μ_α = logit(ȳ), τ_α = 2, μ_β = 1, τ_β = 1, then a final fit. Each mode is a 2-D Newton
+ * two rounds (three Newton steps each, on every k-th sample: at most 2,000) from μ_α = logit(ȳ),
+ * τ_α = 2, μ_β = 1, τ_β = 1, then a final fit of every sample to |Δ| < 1e-5. Each mode is a 2-D Newton
  * iteration on a strictly concave objective (warm-started across rounds). A sample without
  * pool outcomes keeps the prior means: an average sample.
  */
@@ -31,11 +32,13 @@ export interface SampleParameters {
   hyper: { muAlpha: number; sdAlpha: number; muBeta: number; sdBeta: number };
 }
 
-const EB_ROUNDS = 3;
-const NEWTON_TOL = 1e-6;
+const EB_ROUNDS = 2;
+const NEWTON_TOL = 1e-5;
 const NEWTON_MAX = 30;
 /** Newton steps per sample in the hyperparameter rounds (warm-started; only the final fit converges fully) */
 const ROUND_STEPS = 3;
+/** samples (every k-th) the hyperparameter rounds use */
+const EB_SAMPLES = 2000;
 const MAX_STEP = 2;
 const MIN_SD = 0.05;
 
@@ -48,16 +51,16 @@ interface PoolData {
 
 /** `scores[m]`: the pool's scores (NaN = not in the pool); `exclude`: the model being placed. */
 export function calibrateSamples(o: SampleOutcomes, scores: Float64Array, exclude = -1): SampleParameters {
-  const use = (m: number) => m !== exclude && Number.isFinite(scores[m]);
+  const inPool = (m: number) => m !== exclude && Number.isFinite(scores[m]);
   let sum = 0;
   let n = 0;
   for (let m = 0; m < scores.length; m++) {
-    if (!use(m)) continue;
+    if (!inPool(m)) continue;
     sum += scores[m];
     n++;
   }
   const center = n > 0 ? sum / n : 0;
-  const data = poolData(o, scores, center, use);
+  const data = poolData(o, scores, center, inPool);
   const nPool = new Int32Array(o.nSamples);
   let fitted = 0;
   for (let s = 0; s < o.nSamples; s++) {
@@ -71,18 +74,18 @@ export function calibrateSamples(o: SampleOutcomes, scores: Float64Array, exclud
   const beta = new Float64Array(o.nSamples).fill(hyper.muBeta);
   const varA = new Float64Array(o.nSamples);
   const varB = new Float64Array(o.nSamples);
-  const fitAll = (steps: number) => {
-    for (let s = 0; s < o.nSamples; s++) if (nPool[s] > 0) fitSample(data, s, hyper, alpha, beta, varA, varB, steps);
-  };
-  for (let round = 0; round < EB_ROUNDS && fitted > 0; round++) {
-    fitAll(ROUND_STEPS);
+  // The hyperparameters are population moments: every k-th sample estimates them as well.
+  const stride = Math.max(1, Math.ceil(fitted / EB_SAMPLES));
+  const subset = Int32Array.from({ length: o.nSamples }, (_, s) => s).filter((s) => nPool[s] > 0 && s % stride === 0);
+  for (let round = 0; round < EB_ROUNDS && subset.length > 0; round++) {
+    for (const s of subset) fitSample(data, s, hyper, alpha, beta, varA, varB, ROUND_STEPS);
     const moments = (m: Float64Array, v: Float64Array) => {
       let mu = 0;
-      for (let s = 0; s < o.nSamples; s++) if (nPool[s] > 0) mu += m[s];
-      mu /= fitted;
+      for (const s of subset) mu += m[s];
+      mu /= subset.length;
       let t2 = 0;
-      for (let s = 0; s < o.nSamples; s++) if (nPool[s] > 0) t2 += (m[s] - mu) ** 2 + v[s];
-      return { mu, sd: Math.max(MIN_SD, Math.sqrt(t2 / fitted)) };
+      for (const s of subset) t2 += (m[s] - mu) ** 2 + v[s];
+      return { mu, sd: Math.max(MIN_SD, Math.sqrt(t2 / subset.length)) };
     };
     const a = moments(alpha, varA);
     const b = moments(beta, varB);
@@ -91,16 +94,17 @@ export function calibrateSamples(o: SampleOutcomes, scores: Float64Array, exclud
     hyper.muBeta = b.mu;
     hyper.sdBeta = b.sd;
   }
-  fitAll(NEWTON_MAX);
   for (let s = 0; s < o.nSamples; s++) {
-    if (nPool[s] > 0) continue;
-    alpha[s] = hyper.muAlpha;
-    beta[s] = hyper.muBeta;
+    if (nPool[s] > 0) fitSample(data, s, hyper, alpha, beta, varA, varB, NEWTON_MAX);
+    else {
+      alpha[s] = hyper.muAlpha;
+      beta[s] = hyper.muBeta;
+    }
   }
   return { alpha, beta, center, nPool, hyper };
 }
 
-function poolData(o: SampleOutcomes, scores: Float64Array, center: number, use: (m: number) => boolean): PoolData {
+function poolData(o: SampleOutcomes, scores: Float64Array, center: number, inPool: (m: number) => boolean): PoolData {
   const offsets = new Int32Array(o.nSamples + 1);
   const x = new Float64Array(o.model.length);
   const y = new Float64Array(o.model.length);
@@ -108,7 +112,7 @@ function poolData(o: SampleOutcomes, scores: Float64Array, center: number, use: 
   for (let s = 0; s < o.nSamples; s++) {
     for (let k = o.offsets[s]; k < o.offsets[s + 1]; k++) {
       const m = o.model[k];
-      if (!use(m)) continue;
+      if (!inPool(m)) continue;
       x[n] = scores[m] - center;
       y[n++] = o.y[k];
     }

@@ -8,7 +8,7 @@
 import { tieredGroups, type TieredGroups } from '../ranking/groups';
 import type { MeasurementBatch } from '../ranking/measurements';
 import { calibrateSamples, type SampleParameters } from './calibrate';
-import { contributionTable, type ContributionTable } from './contributions';
+import { contributionTable, type ContributionTable } from './contribution-table';
 import { cardinalScales, sampleOutcomes, type SampleOutcomes } from './outcomes';
 import { difficultyBands, poolTaus, traitDesign, type TraitDesign } from './traits';
 

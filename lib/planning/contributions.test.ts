@@ -4,19 +4,21 @@ import { buildChoices } from '../ranking/choices';
 import { tieredGroups } from '../ranking/groups';
 import type { MeasurementBatch } from '../ranking/measurements';
 import { objectiveScratch, plObjective } from '../ranking/pl-objective';
-import { contributionTable, expectedTerms, levelWeights, observedTerms } from './contributions';
+import { contributionTable } from './contribution-table';
+import { expectedTerms, levelWeights, observedTerms } from './contributions';
 import { cardinalScales } from './outcomes';
 
 const POOL = { a: 0.5, b: -0.2, c: 0.1, d: 1 } as const;
 const T = 0.3;
 
-/** Every kind of measurement, M included; `mOnS1` is M's accuracy on s1. */
-function batch(mOnS1: number | null): MeasurementBatch {
+/** Every kind of measurement, M included; `mOnS1` is M's accuracy on s1, `mOnS2` its grade on s2. */
+function batch(mOnS1: number | null, mOnS2: number | null = 2): MeasurementBatch {
   const b = new MeasurementBatchBuilder();
   for (const m of ['a', 'b', 'c', 'd', 'M']) b.model(m);
   for (const [m, v] of [['a', 1], ['b', 0], ['c', 0], ['d', 1]] as const) b.addScore('s1', m, 'accuracy', v);
   if (mOnS1 !== null) b.addScore('s1', 'M', 'accuracy', mOnS1);
-  for (const [m, v] of [['a', 3], ['b', 2], ['M', 2], ['c', 1], ['d', 5]] as const) b.addScore('s2', m, 'grade', v);
+  for (const [m, v] of [['a', 3], ['b', 2], ['c', 1], ['d', 5]] as const) b.addScore('s2', m, 'grade', v);
+  if (mOnS2 !== null) b.addScore('s2', 'M', 'grade', mOnS2);
   b.addRanking('s3', [['a'], ['M', 'b'], ['c']]);
   b.addPairwise('s4', 'M', 'a', 'b');
   b.addPairwise('s4', 'b', 'M', 'a', 0.3);
@@ -63,6 +65,19 @@ describe("the placed model's Plackett-Luce score contributions", () => {
     expect(out.v).toBeCloseTo(0.3 * 0.7 * (seen1.u - seen0.u) ** 2, 12);
     expect(out.h).toBeCloseTo(0.3 * seen1.h + 0.7 * seen0.h, 12);
     expect(out.m).toBeCloseTo(0.3 * 0.7 * (seen1.u - seen0.u), 12);
+  });
+
+  it('a graded outcome predicted at either end is the observed outcome at that end (every level scored at once)', () => {
+    const s2 = 1;
+    const t = table(batch(1, null));
+    for (const [p, grade] of [[0, 1], [1, 5]] as const) {
+      const seen = observedTerms(table(batch(1, grade)), s2, T);
+      const all = new Float64Array(t.nSamples).fill(p);
+      const out = expectedTerms(t, s2, T, p, levelWeights(t, all), { mu: 0, v: 0, h: 0, m: 0 });
+      expect(out.mu).toBeCloseTo(seen.u, 12);
+      expect(out.h).toBeCloseTo(seen.h, 12);
+      expect(out.v).toBeCloseTo(0, 12);
+    }
   });
 
   it('failing a question the whole pool got right costs more than failing a split one', () => {

@@ -130,37 +130,43 @@ export function sampleOutcomes(b: MeasurementBatch, groups: TieredGroups = tiere
   return aggregate(b.nSamples, b.nModels, sample.subarray(0, n), model.subarray(0, n), value.subarray(0, n));
 }
 
-/** Stable counting sort of the indices `order` by key[i] ∈ [0, nKeys). */
-function sortBy(order: Int32Array, key: Int32Array, nKeys: number): Int32Array {
-  const count = new Int32Array(nKeys + 1);
-  for (let i = 0; i < order.length; i++) count[key[order[i]] + 1]++;
-  for (let k = 0; k < nKeys; k++) count[k + 1] += count[k];
-  const out = new Int32Array(order.length);
-  for (let i = 0; i < order.length; i++) out[count[key[order[i]]]++] = order[i];
-  return out;
-}
-
-/** Mean y per (sample, model), CSR by sample with models ascending (two counting sorts). */
+/**
+ * Mean y per (sample, model), CSR by sample with models ascending: one counting sort by sample,
+ * then per sample a sum and count per model (models touched are few, so they are sorted in place).
+ */
 function aggregate(nSamples: number, nModels: number, sample: Int32Array, model: Int32Array, value: Float64Array): SampleOutcomes {
   const n = sample.length;
-  const order = sortBy(sortBy(Int32Array.from({ length: n }, (_, i) => i), model, nModels), sample, nSamples);
+  const start = new Int32Array(nSamples + 1);
+  for (let i = 0; i < n; i++) start[sample[i] + 1]++;
+  for (let s = 0; s < nSamples; s++) start[s + 1] += start[s];
+  const cursor = start.slice(0, nSamples);
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[cursor[sample[i]]++] = i;
+
+  const sum = new Float64Array(nModels);
+  const count = new Int32Array(nModels);
+  const touched = new Int32Array(nModels);
   const offsets = new Int32Array(nSamples + 1);
   const outModel = new Int32Array(n);
   const outY = new Float64Array(n);
   let kept = 0;
-  for (let k = 0; k < n; ) {
-    const s = sample[order[k]];
-    const m = model[order[k]];
-    let sum = 0;
-    let c = 0;
-    while (k < n && sample[order[k]] === s && model[order[k]] === m) {
-      sum += value[order[k++]];
-      c++;
+  for (let s = 0; s < nSamples; s++) {
+    let nt = 0;
+    for (let k = start[s]; k < start[s + 1]; k++) {
+      const m = model[order[k]];
+      if (count[m] === 0) touched[nt++] = m;
+      sum[m] += value[order[k]];
+      count[m]++;
     }
-    outModel[kept] = m;
-    outY[kept++] = sum / c;
+    touched.subarray(0, nt).sort();
+    for (let i = 0; i < nt; i++) {
+      const m = touched[i];
+      outModel[kept] = m;
+      outY[kept++] = sum[m] / count[m];
+      sum[m] = 0;
+      count[m] = 0;
+    }
     offsets[s + 1] = kept;
   }
-  for (let s = 0; s < nSamples; s++) if (offsets[s + 1] < offsets[s]) offsets[s + 1] = offsets[s];
   return { nSamples, nModels, offsets, model: outModel.slice(0, kept), y: outY.slice(0, kept) };
 }

@@ -2,8 +2,9 @@
  * The sequential design: which `budget` samples to run next so that the projected score
  * (./projection.ts) is as close as possible to the one the full selection will give. Its
  * expected squared error is noise + traits = Σ_{s not yet} v_s/H² + gᵀΣg; running a sample s
- * (Bayesian c-optimal design for the functional t*(φ), Chaloner & Verdinelli 1995, sec. 2.5;
- * the sequential version is adaptive testing's, van der Linden & Glas 2010):
+ * (Bayesian c-optimal design for the functional t*(φ): Chaloner & Verdinelli 1995, "Bayesian
+ * experimental design: a review", Statist. Sci. 10(3); sequential, as in adaptive testing,
+ * van der Linden & Glas 2010, "Elements of adaptive testing"):
  *
  *   - reveals its outcome:           noise −= v_s / H²
  *   - takes it out of what φ drives: g ← g − d_s x_s,  d_s = m_s / H
@@ -15,13 +16,17 @@
  *
  * Greedy, one sample at a time, each pick updating g, Σ and the noise, so later picks see the
  * earlier ones (diminishing returns: a second question on a band or stratum already probed
- * teaches less). x_s has three non-zeros, so a candidate costs O(1) and a step O(candidates + p²).
- * Ties (equal gain) go to the lower sample id: same inputs, same plan.
+ * teaches less). The plan chooses cells (difficulty band x stratum), not samples: the
+ * candidates of a step are the heads of the cells' fixed pseudo-random queues (./cells.ts), and
+ * a cell that has fallen below FLOOR x its proportional share is served first. x_s has three
+ * non-zeros, so a candidate costs O(1) and a step O(cells + p²). Ties (equal gain) go to the
+ * lower sample id: same inputs, same plan.
  */
+import { cellQueues } from './cells';
 import { compareIds, type PlanningContext } from './context';
 import type { Projection } from './projection';
 import { quadratic } from './projection';
-import { N_BANDS, sparseRow, type TraitPosterior } from './traits';
+import { sparseRow, type TraitPosterior } from './traits';
 
 export interface PlannedSample {
   sample: number;
@@ -34,15 +39,20 @@ export interface PlannedSample {
 /** Share of every cell guaranteed to the plan: at least FLOOR × its proportional count. */
 export const FLOOR = 0.5;
 
-export function chooseSamples(
-  ctx: PlanningContext,
-  post: TraitPosterior,
-  proj: Projection,
-  allowed: Uint8Array | undefined,
-  measured: Uint8Array,
-  budget: number,
-  floor = FLOOR,
-): PlannedSample[] {
+export interface ChoiceOptions {
+  budget: number;
+  /** samples already measured */
+  measured: Uint8Array;
+  /** samples that may be chosen (default: every unmeasured one) */
+  allowed?: Uint8Array;
+  /** the guaranteed share of each cell (default FLOOR) */
+  floor?: number;
+  /** mixed into the within-cell order; a different salt is another fair draw */
+  salt?: string;
+}
+
+export function chooseSamples(ctx: PlanningContext, post: TraitPosterior, proj: Projection, o: ChoiceOptions): PlannedSample[] {
+  const { allowed, budget } = o;
   const p = ctx.design.p;
   const cov = Float64Array.from(post.cov);
   const g = Float64Array.from(proj.g);
@@ -68,12 +78,12 @@ export function chooseSamples(
     val.set(rv, 3 * r);
     w[r] = post.p[s] * (1 - post.p[s]);
   }
-  const cells = cellQueues(ctx, rows.map((i) => proj.open[i]), measured, allowed);
+  const cells = cellQueues(ctx, rows.map((i) => proj.open[i]), o.measured, allowed, o.salt ?? '');
   const out: PlannedSample[] = [];
   while (out.length < Math.min(budget, n)) {
     let best = -1;
     let bestGain = -Infinity;
-    const forced = cells.neediest(floor);
+    const forced = cells.neediest(o.floor ?? FLOOR);
     for (let c = 0; c < cells.count; c++) {
       if (forced >= 0 && c !== forced) continue;
       const r = cells.head(c);
@@ -112,70 +122,4 @@ export function chooseSamples(
     vParam = quadratic(cov, g, p);
   }
   return out;
-}
-
-/**
- * Cells = difficulty band x stratum. Within a cell the samples queue in a fixed pseudo-random
- * order (a hash of the sample id), and only each queue's head competes: the plan decides how
- * many samples each cell gets, never which ones, so the samples run in a cell are a fair draw
- * of it and traits the model does not know about (./traits.ts) average out instead of biasing
- * the projection. `neediest(f)` is the cell furthest below f × its share of the selection.
- */
-function cellQueues(ctx: PlanningContext, candidates: number[], measured: Uint8Array, allowed: Uint8Array | undefined) {
-  const { band, stratum } = ctx.design;
-  const nStrata = ctx.design.p - 1 - N_BANDS;
-  const cellOf = (s: number) => band[s] * nStrata + stratum[s];
-  const count = N_BANDS * nStrata;
-  const size = new Float64Array(count);
-  const have = new Float64Array(count);
-  let total = 0;
-  let selection = 0;
-  for (let s = 0; s < band.length; s++) {
-    if (!ctx.hasPool[s] || !(measured[s] || !allowed || allowed[s])) continue;
-    size[cellOf(s)]++;
-    selection++;
-    if (measured[s]) {
-      have[cellOf(s)]++;
-      total++;
-    }
-  }
-  const queues = Array.from({ length: count }, () => [] as number[]);
-  candidates.forEach((s, r) => queues[cellOf(s)].push(r));
-  const key = Array.from(candidates, (s) => idHash(`${ctx.model}\u0000${ctx.batch.sampleIds?.[s] ?? s}`));
-  for (const q of queues) q.sort((a, b) => key[a] - key[b] || compareIds(ctx.batch, candidates[a], candidates[b]));
-  const next = new Int32Array(count);
-  const where = new Int32Array(candidates.length);
-  queues.forEach((q, c) => q.forEach((r) => (where[r] = c)));
-  return {
-    count,
-    head: (c: number) => (next[c] < queues[c].length ? queues[c][next[c]] : -1),
-    take: (r: number) => {
-      const c = where[r];
-      next[c]++;
-      have[c]++;
-      total++;
-    },
-    neediest: (floor: number) => {
-      let best = -1;
-      let deficit = 1;
-      for (let c = 0; c < count; c++) {
-        if (next[c] >= queues[c].length) continue;
-        const d = (floor * size[c] * (total + 1)) / selection - have[c];
-        if (d >= deficit) {
-          best = c;
-          deficit = d;
-        }
-      }
-      return best;
-    },
-  };
-}
-
-/** FNV-1a of the id, then a murmur3 finaliser: a fixed, well-spread order. */
-function idHash(id: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
 }

@@ -75,7 +75,7 @@ export function projectScore(ctx: PlanningContext, post: TraitPosterior, measure
     if (!(next > lo && next < hi)) next = (lo + hi) / 2;
     const step = Math.abs(next - t);
     t = next;
-    if (step < 1e-9 || hi - lo < 1e-9) break;
+    if (step < 1e-7 || hi - lo < 1e-7) break;
   }
 
   const nOpen = open.length;

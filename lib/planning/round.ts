@@ -20,6 +20,8 @@ export interface RoundOptions {
   prior?: number;
   /** share of each cell's proportional count guaranteed (./plan.ts FLOOR) */
   floor?: number;
+  /** another fair draw within cells (./cells.ts); default none */
+  salt?: string;
 }
 
 export interface Round {
@@ -69,6 +71,6 @@ export function planRound(ctx: PlanningContext, measured: Uint8Array, budget: nu
   const traits = fitTraits(ctx.params, ctx.design, seen.samples, seen.y);
   const universe = opts.universe ?? new Uint8Array(ctx.table.nSamples).fill(1);
   const projection = projectScore(ctx, traits, measured, universe, opts.prior ?? DEFAULT_PRIOR);
-  const samples = budget > 0 ? chooseSamples(ctx, traits, projection, opts.allowed, measured, budget, opts.floor) : [];
+  const samples = budget > 0 ? chooseSamples(ctx, traits, projection, { ...opts, measured, budget }) : [];
   return { samples, traits, projection };
 }

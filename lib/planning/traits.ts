@@ -122,7 +122,7 @@ export function sparseRow(params: SampleParameters, d: TraitDesign, s: number, i
  */
 const MIN_OBSERVED = 10;
 /** Each pool model's traits are fitted on at most this many of its samples (every k-th): τ is a population figure and does not need them all. */
-const TAU_SAMPLES = 1500;
+const TAU_SAMPLES = 800;
 
 export function poolTaus(params: SampleParameters, d: TraitDesign, pool: Array<{ samples: Int32Array; y: Float64Array }>): { band: number; stratum: number } {
   const sum = { band: 0, stratum: 0 };
