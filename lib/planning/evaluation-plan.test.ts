@@ -3,7 +3,7 @@ import { ApiError } from '../api/errors';
 import { planEvaluation, MAX_BUDGET } from './evaluation-plan';
 import { batchOf, syntheticPool, type Row } from './synthetic-pool';
 
-const pool = syntheticPool({ nModels: 16, nSamples: 300, seed: 5, noise: 0.3 });
+const pool = syntheticPool({ nModels: 16, nSamples: 300, seed: 5, noise: 0.3, spread: 1.5 });
 const truth = pool.outcomes(0.6, 77);
 const index = new Map(pool.sampleIds.map((id, s) => [id, s]));
 /** The pool plus the newcomer's real results on `ids` (its outcome flipped when `flip`). */

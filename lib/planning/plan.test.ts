@@ -7,7 +7,7 @@ import { batchOf, syntheticPool, type Row } from './synthetic-pool';
 
 // 24 pool models, 400 questions of which 40% are mostly luck: a plan that learns to skip those
 // should place a newcomer better than the same number of questions drawn at random.
-const pool = syntheticPool({ nModels: 24, nSamples: 400, seed: 11, noise: 0.4 });
+const pool = syntheticPool({ nModels: 24, nSamples: 400, seed: 11, noise: 0.4, spread: 1.5 });
 const poolFit = rank('plackett-luce', batchOf(pool, pool.rows), { ci: 'none' });
 const poolScore = new Map(poolFit.models.map((r) => [r.model, r.score ?? NaN]));
 const BUDGET = 60;

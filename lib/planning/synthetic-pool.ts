@@ -1,6 +1,6 @@
 /**
  * Pools with a known truth for the planning tests: binary outcomes from a two-parameter
- * logistic model, y_js ~ Bernoulli(σ(a_s (θ_j − b_s))), with difficulties b_s ~ N(0, 1.5²) and a
+ * logistic model, y_js ~ Bernoulli(σ(a_s (θ_j − b_s))), with difficulties b_s ~ N(0, spread²) and a
  * share `noise` of samples whose outcome hardly depends on strength (a_s = 0.05: questions
  * that are mostly luck), the rest a_s ~ U(1, 2.5). Pool strengths are evenly spaced over
  * [−2, 2]. Every draw is seeded (../ranking/prng.ts), so a pool is the same on every run.
@@ -18,10 +18,10 @@ export interface SyntheticPool {
   outcomes(theta: number, seed: number): number[];
 }
 
-export function syntheticPool(o: { nModels: number; nSamples: number; seed: number; noise: number }): SyntheticPool {
+export function syntheticPool(o: { nModels: number; nSamples: number; seed: number; noise: number; spread: number }): SyntheticPool {
   const rng = new Prng(o.seed);
   const sampleIds = Array.from({ length: o.nSamples }, (_, s) => `syn/${String(s).padStart(4, '0')}`);
-  const b = Float64Array.from(sampleIds, () => 1.5 * rng.normal());
+  const b = Float64Array.from(sampleIds, () => o.spread * rng.normal());
   const a = Float64Array.from(sampleIds, () => (rng.next() < o.noise ? 0.05 : 1 + 1.5 * rng.next()));
   const outcomes = (theta: number, seed: number) => {
     const r = new Prng(seed);
