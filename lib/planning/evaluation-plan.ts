@@ -7,6 +7,7 @@
  * `budget` samples (./round.ts). Same inputs, same answer.
  */
 import { ApiError } from '../api/errors';
+import type { TieredGroups } from '../ranking/groups';
 import { rank } from '../ranking/leaderboard';
 import type { PreparedBatch } from '../ranking/leaderboard-types';
 import type { MeasurementBatch } from '../ranking/measurements';
@@ -27,6 +28,8 @@ export interface PlanRequest {
   prior?: number;
   /** the batch's groups and choices, when the caller has prepared them */
   prepared?: PreparedBatch;
+  /** the batch's tiered groups alone, when the caller keeps them (and not the choices) */
+  groups?: TieredGroups;
 }
 
 export interface PlanRow {
@@ -66,7 +69,7 @@ export function planEvaluation(batch: MeasurementBatch, request: PlanRequest): E
   const { model, budget } = validatePlanRequest(request.model, request.budget);
   const prior = request.prior ?? DEFAULT_PRIOR;
   const scores = poolScores(batch, request, prior);
-  const ctx = planningContext(batch, model, scores, request.prepared?.groups);
+  const ctx = planningContext(batch, model, scores, request.groups ?? request.prepared?.groups);
   const measured = measuredSamples(batch, ctx.target);
   let nMeasured = 0;
   let open = 0;
