@@ -7,9 +7,11 @@
 // the full-selection score; and the time of a plan of 20 on all of MMLU-Pro.
 // Options: --models=N held out per selection (default 8), --seeds=N random draws (default 5),
 // --plan-seeds=N plans per model, each another fair draw within the plan's cells (default 3),
-// --selections=all,math,law,history,arena,llmfao (default: these; `all` = every MMLU-Pro category,
-// other words = MMLU-Pro tags).
+// --selections=all,math,law,history,arena,alpaca,llmfao (default: these; `all` = every MMLU-Pro
+// category, `alpaca` = the 24 raw AlpacaEval 1 annotation files through the portal's converter:
+// weighted pairwise preferences against one reference; other words = MMLU-Pro tags).
 import { execSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { MMLU_PRO, SHARED_DATA, hasSharedFile, readResultsFile } from './lib/ranking-data';
 import { fmtMs } from './lib/ranking-timing';
 import { rank, prepareBatch } from '../lib/ranking/leaderboard';
@@ -20,13 +22,16 @@ import { planningContext } from '../lib/planning/context';
 import { measuredSamples, planRound } from '../lib/planning/round';
 import { placement } from '../lib/planning/place';
 import { planEvaluation } from '../lib/planning/evaluation-plan';
+import { alpacaEval } from '../lib/ingest/formats/alpaca-eval';
+import { fileSource } from '../lib/ingest/source';
+import { MeasurementBatchBuilder } from '../lib/ranking/batch-builder';
 
 const log = (s = '') => console.log(s);
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const N_MODELS = Number(arg('models', '8'));
 const SEEDS = Number(arg('seeds', '5'));
 const PLAN_SEEDS = Number(arg('plan-seeds', '3'));
-const SELECTIONS = arg('selections', 'all,math,law,history,arena,llmfao').split(',');
+const SELECTIONS = arg('selections', 'all,math,law,history,arena,alpaca,llmfao').split(',');
 const FRACTIONS = [0.05, 0.1];
 const ROUND = 20;
 const load = () => execSync('uptime').toString().trim().replace(/.*load average/, 'load average');
@@ -68,7 +73,17 @@ function engine(b: MeasurementBatch, model: number, keep: Uint8Array, truth: num
   return { err: Math.abs(row.rank! - truth), covered: lo <= truth && truth <= hi, width: hi - lo, scoreErr: NaN };
 }
 
-function heldOut(order: number[]): number[] {
+/**
+ * Models spread evenly over the full-data ranking. A hub (in more than half of the pairwise lines,
+ * e.g. AlpacaEval's reference) is never held out: without it the others are not compared at all.
+ */
+function heldOut(b: MeasurementBatch, ranked: number[]): number[] {
+  const lines = new Int32Array(b.nModels);
+  b.pairwise.modelA.forEach((m, r) => {
+    lines[m]++;
+    lines[b.pairwise.modelB[r]]++;
+  });
+  const order = ranked.filter((m) => lines[m] <= b.pairwise.sample.length / 2);
   const n = Math.min(N_MODELS, order.length);
   return [...new Set(Array.from({ length: n }, (_, i) => order[Math.round((i * (order.length - 1)) / Math.max(1, n - 1))]))];
 }
@@ -86,7 +101,7 @@ function selection(name: string, b: MeasurementBatch, tally: Tally): void {
       t.set(key, list);
     }
   };
-  for (const m of heldOut(order)) {
+  for (const m of heldOut(b, order)) {
     const t = truth.get(b.modelNames[m])!;
     const pool = scoresOf(b, rank('plackett-luce', reveal(b, m, new Uint8Array(b.nSamples)), { ci: 'none' }));
     pool[m] = NaN;
@@ -128,7 +143,7 @@ function selection(name: string, b: MeasurementBatch, tally: Tally): void {
       }
     }
   }
-  log(`\n== ${name}: ${samplesWithData(b).length} samples, ${order.length} models, ${heldOut(order).length} held out, ${SEEDS} random draws (${fmtMs(performance.now() - t0)}) ==`);
+  log(`\n== ${name}: ${samplesWithData(b).length} samples, ${order.length} models, ${heldOut(b, order).length} held out, ${SEEDS} random draws (${fmtMs(performance.now() - t0)}) ==`);
   printTable(local);
 }
 
@@ -190,14 +205,34 @@ function check(label: string, ok: boolean): void {
   log(`${ok ? 'OK  ' : 'MISS'} ${label}`);
 }
 
+const ALPACA = SHARED_DATA + 'raw/alpaca-eval-1/';
+
+/** The AlpacaEval 1 annotation files as the upload path converts them (lib/ingest/formats/alpaca-eval.ts). */
+async function alpacaBatch(): Promise<MeasurementBatch | null> {
+  if (!hasSharedFile(ALPACA + 'alpaca_eval_gpt4_leaderboard.csv')) return null;
+  const files = readdirSync(ALPACA)
+    .filter((f) => f.endsWith('.annotations.json.gz'))
+    .sort()
+    .map((f) => ({ path: f, open: () => fileSource(ALPACA + f) }));
+  const b = new MeasurementBatchBuilder();
+  for await (const converted of alpacaEval.convert(files)) {
+    for (const c of converted) {
+      if (c.kind === 'record' && c.record.type === 'pairwise') b.addPairwise(c.record.sample, c.record.model_a, c.record.model_b, c.record.winner, c.record.p_a);
+    }
+  }
+  return b.build();
+}
+
 async function load_(name: string, mmlu: MeasurementBatch): Promise<MeasurementBatch | null> {
   if (name === 'all') return mmlu;
+  if (name === 'alpaca') return alpacaBatch();
   const file = name === 'arena' ? 'arena-bench-v1.jsonl.gz' : name === 'llmfao' ? 'llmfao-crowd.jsonl.gz' : null;
   if (file) return hasSharedFile(SHARED_DATA + file) ? readResultsFile(SHARED_DATA + file) : null;
   return selectSamples(mmlu, Uint8Array.from(mmlu.sampleTags!, (t) => (t[0] === name ? 1 : 0)));
 }
 
-const label = (name: string) => (name === 'all' ? 'MMLU-Pro, all categories' : name === 'arena' ? 'arena-bench-v1' : name === 'llmfao' ? 'llmfao-crowd' : `MMLU-Pro, tag ${name}`);
+const LABELS: Record<string, string> = { all: 'MMLU-Pro, all categories', arena: 'arena-bench-v1', alpaca: 'AlpacaEval 1 (raw annotations)', llmfao: 'llmfao-crowd' };
+const label = (name: string) => LABELS[name] ?? `MMLU-Pro, tag ${name}`;
 
 async function main(): Promise<void> {
   log(`bench:plan — ${load()}`);

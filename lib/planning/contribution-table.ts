@@ -145,7 +145,13 @@ function insertionLevels(value: Float64Array, lo: number, hi: number, levels: Fl
 
 function pairwiseTerms(b: MeasurementBatch, target: number, pool: (m: number) => boolean, scores: Float64Array) {
   const p = b.pairwise;
-  const opponents = Array.from({ length: b.nSamples }, () => new Map<number, number>());
+  // games[s]: participant → (opponent → games between them)
+  const games = Array.from({ length: b.nSamples }, () => new Map<number, Map<number, number>>());
+  const play = (s: number, m: number, j: number) => {
+    const of = games[s].get(m) ?? new Map<number, number>();
+    of.set(j, (of.get(j) ?? 0) + 1);
+    games[s].set(m, of);
+  };
   const lines = Array.from({ length: b.nSamples }, () => [] as Array<[number, number]>);
   for (let r = 0; r < p.sample.length; r++) {
     const a = p.modelA[r];
@@ -154,8 +160,8 @@ function pairwiseTerms(b: MeasurementBatch, target: number, pool: (m: number) =>
     const ya = p.pA[r] === p.pA[r] ? p.pA[r] : p.winner[r] === WINNER_A ? 1 : p.winner[r] === WINNER_B ? 0 : 0.5;
     const s = p.sample[r];
     if (pool(a) && pool(c)) {
-      opponents[s].set(a, (opponents[s].get(a) ?? 0) + 1);
-      opponents[s].set(c, (opponents[s].get(c) ?? 0) + 1);
+      play(s, a, c);
+      play(s, c, a);
     } else if (a === target && pool(c)) lines[s].push([scores[c], ya]);
     else if (c === target && pool(a)) lines[s].push([scores[a], 1 - ya]);
   }
@@ -166,10 +172,9 @@ function pairwiseTerms(b: MeasurementBatch, target: number, pool: (m: number) =>
   const lineTheta: number[] = [];
   const lineY: number[] = [];
   for (let s = 0; s < b.nSamples; s++) {
-    // An average participant of the sample plays each model in proportion to its games.
-    for (const [m, count] of [...opponents[s]].sort((x, y) => x[0] - y[0])) {
+    for (const [m, count] of expectedOpponents(games[s])) {
       opponentTheta.push(scores[m]);
-      opponentCount.push(count / opponents[s].size);
+      opponentCount.push(count);
     }
     for (const [theta, y] of lines[s]) {
       lineTheta.push(theta);
@@ -188,3 +193,26 @@ function pairwiseTerms(b: MeasurementBatch, target: number, pool: (m: number) =>
   };
 }
 
+
+/**
+ * The games M is expected to play on a sample, by opponent: the participants' opponent shares
+ * averaged with equal weight, times the median participant's number of games. Why not every
+ * participant's games pooled: where every model plays one reference (AlpacaEval), the reference
+ * is in every game and pooling would have M play the other models half the time; M plays the
+ * reference, as the typical participant does. Opponents ascending by index (a fixed order).
+ */
+export function expectedOpponents(games: Map<number, Map<number, number>>): Array<[number, number]> {
+  const share = new Map<number, number>();
+  const played: number[] = [];
+  for (const of of games.values()) {
+    let n = 0;
+    for (const g of of.values()) n += g;
+    played.push(n);
+    for (const [j, g] of of) share.set(j, (share.get(j) ?? 0) + g / n / games.size);
+  }
+  if (played.length === 0) return [];
+  played.sort((x, y) => x - y);
+  const mid = played.length >> 1;
+  const median = played.length % 2 ? played[mid] : (played[mid - 1] + played[mid]) / 2;
+  return [...share].sort((x, y) => x[0] - y[0]).map(([j, w]) => [j, w * median]);
+}

@@ -4,7 +4,7 @@ import { buildChoices } from '../ranking/choices';
 import { tieredGroups } from '../ranking/groups';
 import type { MeasurementBatch } from '../ranking/measurements';
 import { objectiveScratch, plObjective } from '../ranking/pl-objective';
-import { contributionTable } from './contribution-table';
+import { contributionTable, expectedOpponents } from './contribution-table';
 import { expectedTerms, levelWeights, observedTerms } from './contributions';
 import { cardinalScales } from './outcomes';
 
@@ -86,5 +86,30 @@ describe("the placed model's Plackett-Luce score contributions", () => {
     const split = observedTerms(table(batch(0)), 0, T).u;
     expect(allRight).toBeLessThan(split);
     expect(allRight).toBeLessThan(-1);
+  });
+});
+
+describe('expectedOpponents', () => {
+  const games = (pairs: Array<[number, number]>) => {
+    const g = new Map<number, Map<number, number>>();
+    const play = (m: number, j: number) => g.set(m, (g.get(m) ?? new Map()).set(j, (g.get(m)?.get(j) ?? 0) + 1));
+    for (const [a, b] of pairs) {
+      play(a, b);
+      play(b, a);
+    }
+    return g;
+  };
+
+  it('has a newcomer play the reference where every model plays one (AlpacaEval)', () => {
+    const out = new Map(expectedOpponents(games([[1, 0], [2, 0], [3, 0], [4, 0]])));
+    // four of five participants play only 0, the median participant plays once
+    expect(out.get(0)).toBeCloseTo(4 / 5, 12);
+    for (const m of [1, 2, 3, 4]) expect(out.get(m)).toBeCloseTo(1 / 20, 12);
+  });
+
+  it('spreads the games over every participant in a round robin', () => {
+    const out = expectedOpponents(games([[0, 1], [0, 2], [1, 2]]));
+    expect(out.map(([m]) => m)).toEqual([0, 1, 2]);
+    for (const [, w] of out) expect(w).toBeCloseTo(2 / 3, 12);
   });
 });

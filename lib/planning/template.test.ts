@@ -9,13 +9,17 @@ function batch() {
   b.sample('s/unit', 'bench');
   b.sample('s/pair', 'arena');
   b.sample('s/rank', 'bench');
+  b.sample('s/ref', 'alpaca');
   b.addScore('s/score', 'A', 'accuracy', 1);
   b.addScore('s/score', 'B', 'accuracy', 0);
   b.addScore('s/lower', 'A', 'perplexity', 3, false);
   b.addUnitTest('s/unit', 'A', 'Cites the regulation', 4);
   b.addPairwise('s/pair', 'A', 'B', 'a');
   b.addPairwise('s/pair', 'C', 'A', 'tie');
+  b.addPairwise('s/pair', 'B', 'C', 'b');
   b.addRanking('s/rank', [['A'], ['B', 'C']], 'preference');
+  b.addPairwise('s/ref', 'A', 'C', 'a', 0.7);
+  b.addPairwise('s/ref', 'B', 'C', 'b', 0.2);
   return b.build();
 }
 
@@ -37,5 +41,9 @@ describe('templateLine', () => {
     expect(line('s/pair', -0.4)).toMatchObject({ model_b: 'A' });
     // no projection yet: the pool's middle (B, score 1)
     expect(line('s/pair')).toMatchObject({ model_b: 'B' });
+  });
+
+  it('pairs a sample whose every game involves one reference with that reference', () => {
+    expect(line('s/ref', 0.1)).toMatchObject({ type: 'pairwise', model_a: 'new', model_b: 'C' });
   });
 });

@@ -3,8 +3,9 @@
  * model's result goes into, of the kind the pool was measured with on that sample, its value left
  * null for the developer to fill in (a line with a null value is refused, so an unfilled template
  * cannot be uploaded by mistake). Scores keep the pool's metric and direction, unit tests the
- * pool's criterion; a pairwise sample is compared with the pool model nearest in score among those
- * compared there (the most informative opponent for a model expected near it); a ranking sample
+ * pool's criterion; a pairwise sample is compared with its reference when every game there involves one
+ * (AlpacaEval), else with the pool model nearest in score among those compared there (the most
+ * informative opponent for a model expected near it); a ranking sample
  * keeps its key, the whole ranking (the stored tiers with the model placed in them) to be filled in.
  */
 import type { MeasurementBatch } from '../ranking/measurements';
@@ -48,6 +49,9 @@ export function templateLine(b: MeasurementBatch, ix: TemplateIndex, s: number, 
 }
 
 function nearestOpponent(b: MeasurementBatch, rows: number[], model: string, scores: Float64Array, score: number): number {
+  // A model in every game of the sample is its reference (AlpacaEval's): results count against it.
+  const hub = [b.pairwise.modelA[rows[0]], b.pairwise.modelB[rows[0]]].find((m) => b.modelNames[m] !== model && rows.every((r) => b.pairwise.modelA[r] === m || b.pairwise.modelB[r] === m));
+  if (hub !== undefined && rows.length > 1) return hub;
   const finite = Array.from(scores).filter(Number.isFinite).sort((x, y) => x - y);
   const target = Number.isFinite(score) ? score : (finite[finite.length >> 1] ?? 0);
   let best = -1;
