@@ -7,6 +7,7 @@
 // the full-selection score; and the time of a plan of 20 on all of MMLU-Pro.
 // Options: --models=N held out per selection (default 8), --seeds=N random draws (default 5),
 // --plan-seeds=N plans per model, each another fair draw within the plan's cells (default 3),
+// --floor=F the plan's guaranteed share of each cell's proportional count (default FLOOR, 0.5),
 // --selections=all,math,law,history,arena,alpaca,llmfao (default: these; `all` = every MMLU-Pro
 // category, `alpaca` = the 24 raw AlpacaEval 1 annotation files through the portal's converter:
 // weighted pairwise preferences against one reference; other words = MMLU-Pro tags).
@@ -21,6 +22,7 @@ import { Prng, sampleWithoutReplacement } from '../lib/ranking/prng';
 import { planningContext } from '../lib/planning/context';
 import { measuredSamples, planRound } from '../lib/planning/round';
 import { placement } from '../lib/planning/place';
+import { FLOOR } from '../lib/planning/plan';
 import { planEvaluation } from '../lib/planning/evaluation-plan';
 import { alpacaEval } from '../lib/ingest/formats/alpaca-eval';
 import { fileSource } from '../lib/ingest/source';
@@ -33,6 +35,8 @@ const SEEDS = Number(arg('seeds', '5'));
 const PLAN_SEEDS = Number(arg('plan-seeds', '3'));
 const SELECTIONS = arg('selections', 'all,math,law,history,arena,alpaca,llmfao').split(',');
 const FRACTIONS = [0.05, 0.1];
+/** the plan's guaranteed share of each cell (lib/planning/plan.ts FLOOR) */
+const FLOOR_ARG = Number(arg('floor', String(FLOOR)));
 const ROUND = 20;
 const load = () => execSync('uptime').toString().trim().replace(/.*load average/, 'load average');
 
@@ -122,7 +126,7 @@ function selection(name: string, b: MeasurementBatch, tally: Tally): void {
       for (const f of FRACTIONS) {
         const budget = Math.max(1, Math.round(f * avail.length));
         while (n < budget) {
-          const r = planRound(ctx, planned, Math.min(ROUND, budget - n), { allowed: stored, universe: stored, salt: salt ? String(salt) : '' });
+          const r = planRound(ctx, planned, Math.min(ROUND, budget - n), { allowed: stored, universe: stored, salt: salt ? String(salt) : '', floor: FLOOR_ARG });
           if (r.samples.length === 0) break;
           for (const p of r.samples) planned[p.sample] = 1;
           n += r.samples.length;

@@ -3,7 +3,7 @@
 // is visible at a glance.
 import type { EvaluationPlanBody } from "@/lib/planning/selection-plan";
 import type { Round } from "@/lib/planning/rounds-history";
-import { formatCi, formatCount, formatPercent, formatRankRange, formatScore, MISSING } from "@/lib/format";
+import { formatCi, formatCount, formatPercent, formatRankRange, formatScore, formatValue, MISSING } from "@/lib/format";
 import { columnsOf } from "@/lib/table/table-model";
 import { DataTable } from "@/components/table/data-table";
 import { Card } from "@/components/ui/card";
@@ -82,7 +82,7 @@ const ROUND_COLUMNS = col.columns([
     id: "width",
     header: "Score interval width",
     meta: { align: "right", cellProps: (r) => ({ "data-testid": "round-width", "data-width": r.current ? r.current.ci[1] - r.current.ci[0] : "" }) },
-    cell: ({ getValue }) => (getValue() === null ? MISSING : formatScore(getValue())),
+    cell: ({ getValue }) => formatValue(getValue()),
   }),
   col.display({ id: "bar", header: "Rank interval (1 = best)", meta: { className: "w-48" }, cell: ({ row: { original: r } }) => <IntervalBar r={r} /> }),
 ]);
