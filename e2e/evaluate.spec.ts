@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { demoMeasurementsOf, plantedLeader } from "../scripts/demo/planted";
-import { screenshot } from "./helpers";
+import { DEMO_BASELINE, demoMeasurementsOf, plantedLeader } from "../scripts/demo/planted";
+import { screenshot, tableRow } from "./helpers";
 
 // Evaluating a new model through /evaluate: plan a round, download its task file, fill in the
 // results (the planted leader's own, so the newcomer is a clone of it), upload, and plan again —
-// twice; the rounds table shows the model placed and its interval shrinking.
+// twice; the rounds table shows the model placed and its interval shrinking, and the leaderboard
+// its coverage of the selection.
 const MODEL = "e2e-evaluated-model";
 const BENCH = "demo-bio-qa";
 
@@ -60,4 +61,10 @@ test("plan two rounds for a new model, upload its results, see its interval shri
   await expect(page.getByTestId("rank-interval")).toBeVisible();
   await expect(page.locator('[data-testid="next-batch"] tbody tr')).toHaveCount(15);
   await screenshot(page, "evaluate");
+
+  // The leaderboard shows each model's coverage of the selection next to its score.
+  await page.goto(`/leaderboard?benchmark=${BENCH}`);
+  await expect(tableRow(page, MODEL).getByTestId("coverage")).toHaveText("41.1% measured");
+  await expect(tableRow(page, DEMO_BASELINE).getByTestId("coverage")).toHaveText("100.0% measured");
+  await screenshot(page, "evaluate-leaderboard");
 });

@@ -7,7 +7,7 @@
 // the full-selection score; and the time of a plan of 20 on all of MMLU-Pro.
 // Options: --models=N held out per selection (default 8), --seeds=N random draws (default 5),
 // --plan-seeds=N plans per model, each another fair draw within the plan's cells (default 3),
-// --floor=F the plan's guaranteed share of each cell's proportional count (default FLOOR, 0.5),
+// --floor=F the plan's guaranteed share of each cell's proportional count (default FLOOR),
 // --selections=all,math,law,history,arena,alpaca,llmfao (default: these; `all` = every MMLU-Pro
 // category, `alpaca` = the 24 raw AlpacaEval 1 annotation files through the portal's converter:
 // weighted pairwise preferences against one reference; other words = MMLU-Pro tags).
