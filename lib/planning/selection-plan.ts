@@ -4,6 +4,7 @@
 // and chooses its next samples; their full content and a template line each make the task file.
 // Results uploaded since bump the data version, so the next call sees them: the plan adapts.
 import { ApiError } from "@/lib/api/errors";
+import { dataVersion } from "@/lib/db/data-version";
 import { loadSampleContents } from "@/lib/db/queries/sample-contents";
 import { computeLeaderboard } from "@/lib/leaderboard/compute";
 import { tieredGroups, type TieredGroups } from "@/lib/ranking/groups";
@@ -66,6 +67,25 @@ function groups(batch: MeasurementBatch): TieredGroups {
   return g;
 }
 
+const CATCH_UP_TRIES = 10;
+const CATCH_UP_MS = 300;
+
+/**
+ * The selection's leaderboard at the current data version. A plan must see the results uploaded
+ * just before it is asked for (that is what makes it adaptive), so an answer computed from an
+ * older version — a per-process read model still catching up with an upload — is asked again,
+ * for at most CATCH_UP_TRIES × CATCH_UP_MS.
+ */
+async function currentLeaderboard(q: PlanQuery) {
+  const query = defaultLeaderboardQuery(pickSelection(q));
+  let computed = await computeLeaderboard(query);
+  for (let tries = 0; tries < CATCH_UP_TRIES && computed.leaderboard.data_version < (await dataVersion()); tries++) {
+    await new Promise((r) => setTimeout(r, CATCH_UP_MS));
+    computed = await computeLeaderboard(query);
+  }
+  return computed;
+}
+
 /** The selection parameters a request gave, for the message of an empty selection. */
 function givenSelection(q: PlanQuery): string[] {
   return SELECTION_PARAMETERS.filter((k) => {
@@ -75,7 +95,7 @@ function givenSelection(q: PlanQuery): string[] {
 }
 
 export async function evaluationPlanFor(q: PlanQuery): Promise<EvaluationPlanBody> {
-  const { leaderboard, loaded, query } = await computeLeaderboard(defaultLeaderboardQuery(pickSelection(q)));
+  const { leaderboard, loaded, query } = await currentLeaderboard(q);
   const { batch, samplePks } = loaded;
   const withData = samplesWithData(batch).length;
   if (withData === 0) {
