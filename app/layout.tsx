@@ -13,6 +13,7 @@ const NAV = [
   { href: "/query", label: "Query" },
   { href: "/compare", label: "Compare" },
   { href: "/upload", label: "Upload" },
+  { href: "/evaluate", label: "Evaluate" },
   { href: "/about", label: "Method" },
 ];
 

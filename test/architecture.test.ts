@@ -16,7 +16,7 @@ import { isTest, loadSources, parseSource, type Import, type SourceFile } from "
  * selection (what a request selects) is plain data every query layer takes; the database client
  * with its named queries and the queue (pg-boss on that database) are the infrastructure;
  * ingest, retrieval and auth each use them; a leaderboard is retrieval + ranking over stored
- * measurements; sample evidence reads leaderboard data; model profiles and comparisons are built
+ * measurements; sample evidence and evaluation plans read leaderboard data; model profiles and comparisons are built
  * from all of these, independently of each other.
  */
 const LAYERS: string[][] = [
@@ -27,7 +27,7 @@ const LAYERS: string[][] = [
   ["ingest", "retrieval", "auth"],
   ["serving"],
   ["leaderboard"],
-  ["samples"],
+  ["samples", "planning"],
   ["models", "compare"],
   ["api/handler", "api/auth", "web"],
 ];

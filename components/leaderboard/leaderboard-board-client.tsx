@@ -76,7 +76,7 @@ export function LeaderboardBoard({ rows, scale, baseline, query, meta, paramStri
           </p>
         </div>
         {shown.length ? (
-          <LeaderboardTable rows={shown} allRows={rows} scale={scale} baseline={baseline} query={query} sort={sort} onSort={onSort} />
+          <LeaderboardTable rows={shown} allRows={rows} scale={scale} baseline={baseline} query={query} nSamples={meta.n_samples} sort={sort} onSort={onSort} />
         ) : (
           <p className="py-6 text-center text-sm text-slate-600">No model name contains “{find}”.</p>
         )}

@@ -1,5 +1,5 @@
 // The leaderboard table: rank with its plausible range, model (linking to the model's page with
-// the same selection), score with interval bar, P(beats baseline), win rate, samples. Sortable by
+// the same selection), score with interval and coverage (share of the selection measured), interval bar, P(beats baseline), win rate, samples. Sortable by
 // column; the parent keeps the sort in the URL and passes the rows already in that order.
 import Link from "next/link";
 import type { ApiLeaderboardRow } from "@/lib/leaderboard/response";
@@ -19,13 +19,15 @@ interface Props {
   scale: string;
   baseline: string;
   query: Partial<LeaderboardQuery>;
+  /** Samples of the selection: a model's coverage is its share of them. */
+  nSamples: number;
   sort: Sort;
   onSort: (key: SortKey) => void;
 }
 
 const col = columnsOf<ApiLeaderboardRow>();
 
-function columns({ allRows, scale, baseline, query }: Omit<Props, "rows" | "sort" | "onSort">) {
+function columns({ allRows, scale, baseline, query, nSamples }: Omit<Props, "rows" | "sort" | "onSort">) {
   const info = scaleInfo(scale);
   const reference = scoreReference(allRows, baseline, scale);
   const domain = ciDomain(allRows, reference);
@@ -75,6 +77,9 @@ function columns({ allRows, scale, baseline, query }: Omit<Props, "rows" | "sort
             {formatScore(r.score, scale)}
           </span>
           <span className="block text-xs text-slate-500">{isBase(r) && info.baselineZero ? "fixed" : formatCi(r.ci, scale)}</span>
+          <span className="block text-xs text-slate-500" data-testid="coverage" title="Coverage: the share of the selected samples this model has results on">
+            {formatPercent(nSamples ? r.n_samples / nSamples : null)} measured
+          </span>
         </>
       ),
     }),
@@ -115,7 +120,7 @@ function columns({ allRows, scale, baseline, query }: Omit<Props, "rows" | "sort
   ]);
 }
 
-export function LeaderboardTable({ rows, allRows, scale, baseline, query, sort, onSort }: Props) {
+export function LeaderboardTable({ rows, allRows, scale, baseline, query, nSamples, sort, onSort }: Props) {
   const hidden = [...(allRows.some((r) => r.p_beats_baseline !== null) ? [] : ["p"]), ...(allRows.some((r) => r.win_rate !== null) ? [] : ["win"])];
   return (
     <DataTable
@@ -125,7 +130,7 @@ export function LeaderboardTable({ rows, allRows, scale, baseline, query, sort, 
       className="w-full sm:min-w-[44rem]"
       wrapperClassName="relative -mx-4 overflow-x-auto sm:mx-0"
       rows={rows}
-      columns={columns({ allRows, scale, baseline, query })}
+      columns={columns({ allRows, scale, baseline, query, nSamples })}
       rowId={(r) => r.model}
       hidden={hidden}
       rowProps={(r) => ({ "data-model": r.model, className: r.model === baseline ? "bg-slate-50" : "hover:bg-indigo-50/40" })}

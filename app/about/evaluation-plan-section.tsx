@@ -1,0 +1,40 @@
+// /about, section 6: how GET /api/evaluation-plan and /evaluate choose a new model's samples
+// (lib/planning/README.md has the same in more detail; npm run bench:plan measures it).
+import Link from "next/link";
+import { Card } from "@/components/ui/card";
+
+export function EvaluationPlanSection() {
+  return (
+    <Card title="6. Evaluating a new model: which samples to run" id="evaluation-plan">
+      <div className="space-y-2 text-sm text-slate-700">
+        <p>
+          <Link className="underline" href="/evaluate">
+            /evaluate
+          </Link>{" "}
+          (and <code>GET /api/evaluation-plan</code>) chooses, for a model and a selection, the samples whose results place it soonest. Each sample is first
+          calibrated on the other models: a logistic curve of its outcome against their fitted scores (difficulty and discrimination, shrunk towards the
+          selection&apos;s typical sample). The new model is described by its strength plus deviations per difficulty band and per benchmark/topic, fitted to
+          the results it has so far.
+        </p>
+        <p>
+          Its <strong>projected score</strong> solves the leaderboard&apos;s own Plackett–Luce score equation over every selected sample, with the samples it
+          has been run on counting their actual results and the others their expected ones. The uncertainty of that projection has two parts: the outcomes
+          not yet seen, and what is not yet known about its traits; ± 1.96 standard deviations gives the 95% interval for the score it will have once run on
+          everything, and read against the other models&apos; scores, its rank interval.
+        </p>
+        <p>
+          <strong>The criterion</strong>: the next sample is the one whose result is expected to reduce the squared error of that projection the most (a
+          Bayesian c-optimal design), chosen greedily so that later picks know about earlier ones. Samples are chosen between cells (difficulty band ×
+          benchmark/topic) and drawn within a cell in a fixed pseudo-random order, and every cell keeps at least 80% of its proportional share: the samples run
+          stay a fair draw of their cell, which keeps the interval honest. Same inputs, same plan; results uploaded since change the fit, and so the next plan.
+        </p>
+        <p className="text-xs text-slate-500">
+          Measured by <code>npm run bench:plan</code> (held-out models placed from 10% of a selection, chosen in rounds of 20): on MMLU-Pro topics and
+          AlpacaEval the planned samples place a model with a smaller rank error than the same number drawn at random, and the 95% rank intervals cover
+          the place it gets with every sample. A model uploaded with planned samples only is best read here or on /evaluate: the plain leaderboard fit
+          does not know the samples were chosen, and ranks it less accurately.
+        </p>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,70 @@
+import { expect, test } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { DEMO_BASELINE, demoMeasurementsOf, plantedLeader } from "../scripts/demo/planted";
+import { screenshot, tableRow } from "./helpers";
+
+// Evaluating a new model through /evaluate: plan a round, download its task file, fill in the
+// results (the planted leader's own, so the newcomer is a clone of it), upload, and plan again —
+// twice; the rounds table shows the model placed and its interval shrinking, and the leaderboard
+// its coverage of the selection.
+const MODEL = "e2e-evaluated-model";
+const BENCH = "demo-bio-qa";
+
+/** The task file with every template's value filled in. */
+function filled(taskFile: string): string {
+  const leader = plantedLeader("overall");
+  return (
+    taskFile
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l))
+      .map((line) => {
+        if (line.type === "sample") return line;
+        const theirs = demoMeasurementsOf(line.sample).find((m) => m.type === "score" && m.model === leader) as { value: number } | undefined;
+        return { ...line, value: theirs?.value ?? 1 };
+      })
+      .map((l) => JSON.stringify(l))
+      .join("\n") + "\n"
+  );
+}
+
+test("plan two rounds for a new model, upload its results, see its interval shrink", async ({ page }) => {
+  const token = process.env.E2E_TOKEN;
+  expect(token, "scripts/e2e.ts creates a token").toBeTruthy();
+  await page.goto("/evaluate");
+  await page.getByLabel("Model", { exact: true }).fill(MODEL);
+  await page.getByLabel("Benchmark").selectOption(BENCH);
+  await page.getByLabel("Samples per round (budget)").fill("15");
+  await page.getByRole("button", { name: "Plan", exact: true }).click();
+  await expect(page.getByTestId("placement")).toContainText("Not placed yet");
+  await expect(page.locator('[data-testid="next-batch"] tbody tr')).toHaveCount(15);
+  await page.getByLabel("Upload token").fill(token!);
+
+  const rounds = page.locator('[data-testid="rounds"] tbody tr');
+  for (const round of [1, 2]) {
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download task file (JSONL)" }).click()]);
+    expect(download.suggestedFilename()).toBe(`plan-${MODEL}-round-${round}.jsonl`);
+    const taskFile = readFileSync((await download.path())!, "utf8");
+    expect(taskFile.trim().split("\n")).toHaveLength(30);
+    await page.getByLabel("Results file").setInputFiles({ name: `round-${round}.jsonl`, mimeType: "application/x-ndjson", buffer: Buffer.from(filled(taskFile)) });
+    await page.getByRole("button", { name: "Upload and plan the next round" }).click();
+    await expect(page.getByTestId("upload-status")).toHaveText("done");
+    await expect(rounds).toHaveCount(round + 1);
+    await expect(page.getByTestId("coverage")).toContainText(`${15 * round} of`);
+  }
+
+  // Round 2 placed the model after 15 results, round 3 after 30: the interval narrowed.
+  const widths = await page.locator('[data-testid="round-width"]').evaluateAll((cells) => cells.map((c) => c.getAttribute("data-width") ?? ""));
+  expect(widths[0]).toBe("");
+  expect(Number(widths[2])).toBeGreaterThan(0);
+  expect(Number(widths[2])).toBeLessThan(Number(widths[1]));
+  await expect(page.getByTestId("rank-interval")).toBeVisible();
+  await expect(page.locator('[data-testid="next-batch"] tbody tr')).toHaveCount(15);
+  await screenshot(page, "evaluate");
+
+  // The leaderboard shows each model's coverage of the selection next to its score.
+  await page.goto(`/leaderboard?benchmark=${BENCH}`);
+  await expect(tableRow(page, MODEL).getByTestId("coverage")).toHaveText("41.1% measured");
+  await expect(tableRow(page, DEMO_BASELINE).getByTestId("coverage")).toHaveText("100.0% measured");
+  await screenshot(page, "evaluate-leaderboard");
+});

@@ -1,0 +1,120 @@
+/**
+ * Everything the planner needs about one selection and one model to place, computed once and
+ * reused across rounds: every model's outcomes (./outcomes.ts), the samples calibrated on the
+ * pool without the placed model (./calibrate.ts), the placed model's trait design with its
+ * pool-estimated priors (./traits.ts), the Plackett-Luce geometry of every sample
+ * (./contributions.ts).
+ */
+import { tieredGroups, type TieredGroups } from '../ranking/groups';
+import type { MeasurementBatch } from '../ranking/measurements';
+import { calibrateSamples, type SampleParameters } from './calibrate';
+import { contributionTable, type ContributionTable } from './contribution-table';
+import { cardinalScales, sampleOutcomes, type SampleOutcomes } from './outcomes';
+import { difficultyBands, poolTaus, traitDesign, type TraitDesign } from './traits';
+
+/** Strata beyond this many are merged into one, smallest first, to keep the trait model small. */
+const MAX_STRATA = 48;
+
+export interface PlanningContext {
+  batch: MeasurementBatch;
+  /** the placed model's name */
+  model: string;
+  /** the placed model's index in the batch, −1 if the pool has never seen it */
+  target: number;
+  /** the pool's Plackett-Luce scores by model index (NaN for the placed model and unfitted ones) */
+  scores: Float64Array;
+  outcomes: SampleOutcomes;
+  params: SampleParameters;
+  design: TraitDesign;
+  table: ContributionTable;
+  /** samples with at least one pool outcome */
+  hasPool: Uint8Array;
+}
+
+/**
+ * `scores[m]`: Plackett-Luce scores by batch model index (the placed model's own is ignored);
+ * `groups`: the batch's tiered groups when the caller has them (../ranking/leaderboard.ts prepareBatch).
+ */
+export function planningContext(batch: MeasurementBatch, model: string, scores: Float64Array, groups: TieredGroups = tieredGroups(batch)): PlanningContext {
+  const target = batch.modelNames.indexOf(model);
+  const pool = Float64Array.from(scores, (x, m) => (m === target ? NaN : x));
+  const scales = cardinalScales(groups);
+  const outcomes = sampleOutcomes(batch, groups, scales);
+  const params = calibrateSamples(outcomes, pool, target);
+  const poolMean = new Float64Array(batch.nSamples).fill(NaN);
+  const hasPool = new Uint8Array(batch.nSamples);
+  for (let s = 0; s < batch.nSamples; s++) {
+    let sum = 0;
+    let n = 0;
+    for (let k = outcomes.offsets[s]; k < outcomes.offsets[s + 1]; k++) {
+      if (!Number.isFinite(pool[outcomes.model[k]])) continue;
+      sum += outcomes.y[k];
+      n++;
+    }
+    if (n > 0) {
+      poolMean[s] = sum / n;
+      hasPool[s] = 1;
+    }
+  }
+  const { stratum, nStrata } = sampleStrata(batch);
+  const prior = poolSpread(pool);
+  const loose = traitDesign(difficultyBands(poolMean), stratum, nStrata, prior);
+  const design = traitDesign(loose.band, stratum, nStrata, prior, poolTaus(params, loose, outcomesByModel(outcomes, pool)));
+  return {
+    batch,
+    model,
+    target,
+    scores: pool,
+    outcomes,
+    params,
+    design,
+    table: contributionTable(batch, groups, scales, target, pool),
+    hasPool,
+  };
+}
+
+/** Every pool model's (samples, y), by a counting pass over the CSR outcomes. */
+function outcomesByModel(o: SampleOutcomes, pool: Float64Array): Array<{ samples: Int32Array; y: Float64Array }> {
+  const count = new Int32Array(o.nModels + 1);
+  for (let k = 0; k < o.model.length; k++) count[o.model[k] + 1]++;
+  for (let m = 0; m < o.nModels; m++) count[m + 1] += count[m];
+  const start = count.slice();
+  const samples = new Int32Array(o.model.length);
+  const y = new Float64Array(o.model.length);
+  for (let s = 0; s < o.nSamples; s++) {
+    for (let k = o.offsets[s]; k < o.offsets[s + 1]; k++) {
+      const at = count[o.model[k]]++;
+      samples[at] = s;
+      y[at] = o.y[k];
+    }
+  }
+  const out: Array<{ samples: Int32Array; y: Float64Array }> = [];
+  for (let m = 0; m < o.nModels; m++) {
+    if (Number.isFinite(pool[m]) && start[m + 1] > start[m]) out.push({ samples: samples.subarray(start[m], start[m + 1]), y: y.subarray(start[m], start[m + 1]) });
+  }
+  return out;
+}
+
+function poolSpread(scores: Float64Array): { mean: number; sd: number } {
+  const x = Array.from(scores).filter(Number.isFinite);
+  const mean = x.length ? x.reduce((a, b) => a + b, 0) / x.length : 0;
+  const sd = x.length > 1 ? Math.sqrt(x.reduce((a, b) => a + (b - mean) ** 2, 0) / x.length) : 1;
+  return { mean, sd };
+}
+
+/** Stratum = benchmark + first tag; beyond MAX_STRATA the smallest share one stratum. */
+function sampleStrata(batch: MeasurementBatch): { stratum: Int32Array; nStrata: number } {
+  const keys = Array.from({ length: batch.nSamples }, (_, s) => `${batch.sampleBenchmarks?.[s] ?? ''}\u0000${batch.sampleTags?.[s]?.[0] ?? ''}`);
+  const size = new Map<string, number>();
+  for (const k of keys) size.set(k, (size.get(k) ?? 0) + 1);
+  const bySize = [...size.keys()].sort((a, b) => size.get(b)! - size.get(a)! || (a < b ? -1 : a > b ? 1 : 0));
+  const index = new Map(bySize.map((k, i) => [k, Math.min(i, MAX_STRATA - 1)]));
+  return { stratum: Int32Array.from(keys, (k) => index.get(k)!), nStrata: Math.min(bySize.length, MAX_STRATA) };
+}
+
+/** Sample-id order, for ties: negative if sample a's id sorts before b's (indices without ids). */
+export function compareIds(batch: MeasurementBatch, a: number, b: number): number {
+  const ids = batch.sampleIds;
+  if (!ids) return a - b;
+  return ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : a - b;
+}

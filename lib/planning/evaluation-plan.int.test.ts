@@ -1,0 +1,107 @@
+// GET /api/evaluation-plan over the demo data in the real embedded Postgres: bad input is a 400
+// naming the parameter, a plan is deterministic, and after the model's results on a plan are
+// uploaded the next plan uses them (placed, interval narrowing, no sample planned twice).
+import { NextRequest } from "next/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { GET } from "@/app/api/evaluation-plan/route";
+import { liveLeaderboard } from "@/lib/leaderboard/compute";
+import { defaultLeaderboardQuery, selectionSchema } from "@/lib/selection/schema";
+import { DEMO_BASELINE, demoMeasurementsOf, demoSamples, plantedLeader } from "@/scripts/demo/planted";
+import { resetDatabase } from "@/test/db";
+import { importDemo, uploadLines } from "@/test/demo";
+import type { EvaluationPlanBody } from "./selection-plan";
+
+const BENCH = "demo-bio-qa";
+const NEW = "int-planned-model";
+
+async function plan(qs: string): Promise<{ status: number; body: EvaluationPlanBody & { error?: { code: string; message: string } } }> {
+  const res = await GET(new NextRequest(new URL(`/api/evaluation-plan?${qs}`, "http://localhost")), { params: Promise.resolve({}) });
+  return { status: res.status, body: await res.json() };
+}
+
+/** The new model's results on `ids`: the planted leader's own score there (a clone of it), as a task file's filled template would be. */
+function resultsOf(p: EvaluationPlanBody): object[] {
+  const leader = plantedLeader("overall");
+  return p.samples.flatMap((s) => {
+    const theirs = demoMeasurementsOf(s.id).find((l) => l.type === "score" && l.model === leader) as { value: number } | undefined;
+    const sample = { type: "sample", id: s.id, benchmark: s.benchmark, input: s.input, reference: s.reference ?? undefined, task: s.task ?? undefined, tags: s.tags, metadata: s.metadata };
+    return [sample, { ...s.template, value: theirs?.value ?? 1 }];
+  });
+}
+
+beforeAll(async () => {
+  await resetDatabase();
+  await importDemo();
+});
+
+describe("GET /api/evaluation-plan", () => {
+  it.each([
+    ["model=m&budget=0", /"budget"/],
+    ["model=m&budget=10001", /"budget"/],
+    ["model=m&budget=5&sort=asc", /"sort"/],
+    ["budget=5", /"model"/],
+    ["model=m&budget=5&benchmark=no-such-benchmark", /"benchmark"/],
+  ])("%s: 400 naming the parameter", async (qs, name) => {
+    const { status, body } = await plan(qs);
+    expect(status).toBe(400);
+    expect(body.error!.code).toBe("bad_request");
+    expect(body.error!.message).toMatch(name);
+  });
+
+  it("plans a new model: the budget's samples of the selection, full content and a template line each, the same twice", async () => {
+    const a = await plan(`model=${NEW}&budget=12&benchmark=${BENCH}`);
+    expect(a.status).toBe(200);
+    expect(a.body.current).toBeNull();
+    expect(a.body.measured).toBe(0);
+    expect(a.body.n_samples).toBe(demoSamples().filter((s) => s.benchmark === BENCH).length);
+    expect(a.body.samples).toHaveLength(12);
+    const stored = new Map(demoSamples().map((s) => [s.id, s]));
+    for (const s of a.body.samples) {
+      expect(s.benchmark).toBe(BENCH);
+      expect(s.input).toBe(stored.get(s.id)!.input);
+      expect(s.template).toEqual({ type: "score", sample: s.id, model: NEW, metric: "accuracy", value: null });
+    }
+    const b = await plan(`model=${NEW}&budget=12&benchmark=${BENCH}`);
+    expect(b.body).toEqual(a.body);
+  });
+
+  it("adapts to the results uploaded since: placed, never re-planned, its interval narrowing round by round", async () => {
+    const widths: number[] = [];
+    const seen = new Set<string>();
+    for (let round = 0; round < 3; round++) {
+      const p = (await plan(`model=${NEW}&budget=12&benchmark=${BENCH}`)).body;
+      expect(p.measured).toBe(12 * round);
+      if (round > 0) {
+        expect(p.current).not.toBeNull();
+        expect(p.current!.rank_interval[0]).toBeLessThanOrEqual(p.current!.rank);
+        expect(p.current!.rank).toBeLessThanOrEqual(p.current!.rank_interval[1]);
+        widths.push(p.current!.ci[1] - p.current!.ci[0]);
+      }
+      for (const s of p.samples) {
+        expect(seen.has(s.id)).toBe(false);
+        seen.add(s.id);
+      }
+      const report = await uploadLines(resultsOf(p));
+      expect(report.status).toBe("done");
+      expect(report.counts.samples_updated).toBe(0);
+    }
+    expect(widths[1]).toBeLessThan(widths[0]);
+    // a clone of the planted leader is placed where the leader ranks (among the pool, without the clone)
+    const last = (await plan(`model=${NEW}&budget=12&benchmark=${BENCH}`)).body;
+    const board = await liveLeaderboard(defaultLeaderboardQuery(selectionSchema.parse({ benchmark: BENCH })));
+    const leaderRank = board.models.filter((r) => r.model !== NEW).findIndex((r) => r.model === plantedLeader("overall")) + 1;
+    expect(last.current!.rank_interval[0]).toBeLessThanOrEqual(leaderRank);
+    expect(last.current!.rank_interval[1]).toBeGreaterThanOrEqual(leaderRank);
+    expect(last.current!.rank_interval[1] - last.current!.rank_interval[0]).toBeLessThan(last.current!.n_ranked / 2);
+    expect(last.coverage).toBeCloseTo(36 / last.n_samples, 10);
+  });
+
+  it("a model measured on every selected sample: an empty plan and a message, not an error", async () => {
+    const { status, body } = await plan(`model=${DEMO_BASELINE}&budget=20&benchmark=${BENCH}`);
+    expect(status).toBe(200);
+    expect(body.samples).toEqual([]);
+    expect(body.message).toMatch(/already been measured on every selected sample/);
+    expect(body.coverage).toBe(1);
+    expect(body.current).not.toBeNull();
+  });
+});

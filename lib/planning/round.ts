@@ -1,0 +1,76 @@
+/**
+ * One round of the sequential design: fit the placed model's traits to its outcomes so far
+ * (./traits.ts), project its full-selection score (./projection.ts), choose the next `budget`
+ * samples (./plan.ts). Asked again after those results arrived, the traits, the projection
+ * and therefore the next choice all move with them.
+ */
+import type { MeasurementBatch } from '../ranking/measurements';
+import { DEFAULT_PRIOR } from '../ranking/prior';
+import type { PlanningContext } from './context';
+import { chooseSamples, type PlannedSample } from './plan';
+import { projectScore, type Projection } from './projection';
+import { fitTraits, type TraitPosterior } from './traits';
+
+export interface RoundOptions {
+  /** samples the model may be run on; default all unmeasured ones */
+  allowed?: Uint8Array;
+  /** the samples whose full-data score is projected; default the whole selection */
+  universe?: Uint8Array;
+  /** the leaderboard's Plackett-Luce prior (default DEFAULT_PRIOR) */
+  prior?: number;
+  /** share of each cell's proportional count guaranteed (./plan.ts FLOOR) */
+  floor?: number;
+  /** another fair draw within cells (./cells.ts); default none */
+  salt?: string;
+}
+
+export interface Round {
+  samples: PlannedSample[];
+  traits: TraitPosterior;
+  projection: Projection;
+}
+
+/** Samples on which model `target` has at least one measurement of any kind. */
+export function measuredSamples(b: MeasurementBatch, target: number): Uint8Array {
+  const seen = new Uint8Array(b.nSamples);
+  if (target < 0) return seen;
+  const mark = (col: Int32Array, model: Int32Array) => {
+    for (let r = 0; r < col.length; r++) if (model[r] === target) seen[col[r]] = 1;
+  };
+  mark(b.score.sample, b.score.model);
+  mark(b.unitTest.sample, b.unitTest.model);
+  mark(b.pairwise.sample, b.pairwise.modelA);
+  mark(b.pairwise.sample, b.pairwise.modelB);
+  const { ranking } = b;
+  for (let r = 0; r < ranking.sample.length; r++) {
+    for (let q = ranking.offsets[r]; q < ranking.offsets[r + 1]; q++) if (ranking.model[q] === target) seen[ranking.sample[r]] = 1;
+  }
+  return seen;
+}
+
+/** The placed model's outcomes on the measured samples. */
+export function observedOutcomes(ctx: PlanningContext, measured: Uint8Array): { samples: Int32Array; y: Float64Array } {
+  const o = ctx.outcomes;
+  const samples: number[] = [];
+  const y: number[] = [];
+  if (ctx.target >= 0) {
+    for (let s = 0; s < o.nSamples; s++) {
+      if (!measured[s]) continue;
+      for (let k = o.offsets[s]; k < o.offsets[s + 1]; k++) {
+        if (o.model[k] !== ctx.target) continue;
+        samples.push(s);
+        y.push(o.y[k]);
+      }
+    }
+  }
+  return { samples: Int32Array.from(samples), y: Float64Array.from(y) };
+}
+
+export function planRound(ctx: PlanningContext, measured: Uint8Array, budget: number, opts: RoundOptions = {}): Round {
+  const seen = observedOutcomes(ctx, measured);
+  const traits = fitTraits(ctx.params, ctx.design, seen.samples, seen.y);
+  const universe = opts.universe ?? new Uint8Array(ctx.table.nSamples).fill(1);
+  const projection = projectScore(ctx, traits, measured, universe, opts.prior ?? DEFAULT_PRIOR);
+  const samples = budget > 0 ? chooseSamples(ctx, traits, projection, { ...opts, measured, budget }) : [];
+  return { samples, traits, projection };
+}

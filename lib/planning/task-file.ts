@@ -1,0 +1,60 @@
+// A plan as files the developer takes away (the /evaluate page's downloads):
+// - the task file: results-format JSON Lines, each planned sample's `sample` line exactly as stored
+//   (re-sending it is a no-op) followed by its template line (./template.ts) with the value to fill
+//   in; the filled file is uploaded as it is;
+// - CSV: one row per sample in the portal's CSV results format (sample, model, metric, value;
+//   `prompt`, `benchmark` and `kind` are for reading and ignored on upload). Samples measured by
+//   pairwise, ranking or unit-test lines have no metric to fill in there: those need the task file.
+import type { TemplateLine } from "./template";
+
+/** The fields of a planned sample that the files use (GET /api/evaluation-plan `samples`). */
+export interface TaskSample {
+  id: string;
+  benchmark: string;
+  input: string;
+  reference: string | null;
+  image: string | null;
+  task: string | null;
+  tags: string[];
+  metadata: Record<string, unknown>;
+  template: TemplateLine;
+}
+
+export function sampleLine(s: TaskSample): Record<string, unknown> {
+  return {
+    type: "sample",
+    id: s.id,
+    benchmark: s.benchmark,
+    input: s.input,
+    ...(s.reference !== null && { reference: s.reference }),
+    ...(s.task !== null && { task: s.task }),
+    tags: s.tags,
+    metadata: s.metadata,
+    ...(s.image !== null && { image_url: s.image }),
+  };
+}
+
+export function taskFileJsonl(samples: readonly TaskSample[]): string {
+  return samples.map((s) => `${JSON.stringify(sampleLine(s))}\n${JSON.stringify(s.template)}\n`).join("");
+}
+
+/** RFC 4180: quoted when it holds a comma, quote or line break. */
+function csvField(v: string): string {
+  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+}
+
+export function taskFileCsv(samples: readonly TaskSample[], model: string): string {
+  const rows = [["sample", "model", "metric", "value", "higher_is_better", "benchmark", "kind", "prompt"]];
+  for (const s of samples) {
+    const t = s.template;
+    const metric = t.type === "score" ? String(t.metric) : "";
+    const direction = t.type === "score" ? String(t.higher_is_better ?? true) : "";
+    rows.push([s.id, model, metric, "", direction, s.benchmark, t.type, s.input]);
+  }
+  return rows.map((r) => r.map(csvField).join(",")).join("\r\n") + "\r\n";
+}
+
+/** A file name for the downloads: the model and round, safe on every file system. */
+export function taskFileName(model: string, round: number, ext: "jsonl" | "csv"): string {
+  return `plan-${model.replace(/[^A-Za-z0-9._-]+/g, "_")}-round-${round}.${ext}`;
+}

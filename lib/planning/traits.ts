@@ -1,0 +1,149 @@
+/**
+ * How the placed model does on each sample: the calibrated sample curve (./calibrate.ts) moved
+ * by the model's own traits φ = (a, δ_1..δ_B, c_1..c_K):
+ *
+ *   logit P_s = α_s + β_s (a − θ̄) + δ_{b(s)} + c_{k(s)} = α_s + x_sᵀφ − β_s θ̄
+ *   x_s = (β_s, e_{b(s)}, e_{k(s)}),  y_s ~ P_s  (quasi-binomial for graded y)
+ *
+ * a is its strength on the pool's scale; δ_b its deviation on samples of difficulty band b
+ * (the pool's mean outcome on s: exactly 0, ten deciles between, exactly 1), e.g. a model that
+ * slips on questions every other model gets right; c_k its deviation on stratum k (benchmark +
+ * first tag), e.g. a model strong at law. Why: the leaderboard's Plackett-Luce score weighs
+ * such traits heavily (failing a question the whole pool gets right loses to every model at
+ * once), so a projection that knew only a would misplace such models (measured on MMLU-Pro:
+ * DeepSeek-V2-Chat, mean accuracy of rank 7, fails 9% of the questions the pool all gets right
+ * and ranks 10th).
+ *
+ * Priors (the pool is the population): a ~ N(θ̄, (2 sd_pool)²), δ_b ~ N(0, τ_δ²),
+ * c_k ~ N(0, τ_c²), with τ² = the pool models' own mean squared traits (each pool model fitted
+ * the same way with τ = 1; floor 0.25²) — empirical Bayes again. The posterior is its
+ * Laplace approximation: mode by Newton on the concave log posterior, covariance
+ * Σ = (Σ_s w_s x_s x_sᵀ + Λ₀)⁻¹, w_s = P_s (1 − P_s), at the mode (Tierney & Kadane 1986).
+ */
+import { choleskyInverse, factorSpd, choleskySolve } from '../ranking/linalg';
+import type { SampleParameters } from './calibrate';
+
+export const N_BANDS = 12;
+const MIN_TAU = 0.25;
+const PRIOR_SPREAD = 2;
+
+export interface TraitDesign {
+  /** parameters: 1 + N_BANDS + nStrata */
+  p: number;
+  band: Int32Array;
+  stratum: Int32Array;
+  /** prior means and precisions of φ */
+  priorMean: Float64Array;
+  priorPrecision: Float64Array;
+  tau: { band: number; stratum: number };
+}
+
+export interface TraitPosterior {
+  phi: Float64Array;
+  /** Σ, p x p row-major */
+  cov: Float64Array;
+  /** P_s at the mode for every sample (empty when not asked for) */
+  p: Float64Array;
+}
+
+/** Band of each sample from the pool's mean outcome on it (NaN = no pool outcome: middle band). */
+export function difficultyBands(poolMean: Float64Array): Int32Array {
+  return Int32Array.from(poolMean, (m) => (!(m === m) ? 5 : m <= 0 ? 0 : m >= 1 ? N_BANDS - 1 : 1 + Math.min(9, Math.floor(m * 10))));
+}
+
+export function logit(params: SampleParameters, d: TraitDesign, phi: Float64Array, s: number): number {
+  const b = params.beta[s];
+  return params.alpha[s] + b * (phi[0] - params.center) + phi[1 + d.band[s]] + phi[1 + N_BANDS + d.stratum[s]];
+}
+
+export function traitDesign(band: Int32Array, stratum: Int32Array, nStrata: number, pool: { mean: number; sd: number }, tau = { band: 1, stratum: 1 }): TraitDesign {
+  const p = 1 + N_BANDS + nStrata;
+  const priorMean = new Float64Array(p);
+  const priorPrecision = new Float64Array(p);
+  priorMean[0] = pool.mean;
+  priorPrecision[0] = 1 / (PRIOR_SPREAD * Math.max(pool.sd, 0.1)) ** 2;
+  for (let j = 1; j < p; j++) priorPrecision[j] = 1 / (j <= N_BANDS ? tau.band : tau.stratum) ** 2;
+  return { p, band, stratum, priorMean, priorPrecision, tau };
+}
+
+/** Posterior of φ from outcomes y on `samples` (Newton, ≤ 30 steps, |Δ| < 1e-6); P_s for all samples unless `withP` is false. */
+export function fitTraits(params: SampleParameters, d: TraitDesign, samples: Int32Array, y: Float64Array, withP = true): TraitPosterior {
+  const { p } = d;
+  const phi = Float64Array.from(d.priorMean);
+  const idx = new Int32Array(3);
+  const val = new Float64Array(3);
+  let info = new Float64Array(p * p);
+  for (let it = 0; it < 30; it++) {
+    const grad = new Float64Array(p);
+    info = new Float64Array(p * p);
+    for (let j = 0; j < p; j++) {
+      grad[j] = -(phi[j] - d.priorMean[j]) * d.priorPrecision[j];
+      info[j * p + j] = d.priorPrecision[j];
+    }
+    for (let i = 0; i < samples.length; i++) {
+      const s = samples[i];
+      const ps = 1 / (1 + Math.exp(-logit(params, d, phi, s)));
+      const w = ps * (1 - ps);
+      const r = y[i] - ps;
+      sparseRow(params, d, s, idx, val);
+      for (let a = 0; a < 3; a++) {
+        grad[idx[a]] += r * val[a];
+        for (let c = 0; c < 3; c++) info[idx[a] * p + idx[c]] += w * val[a] * val[c];
+      }
+    }
+    const f = factorSpd(info, p);
+    const step = Float64Array.from(grad);
+    choleskySolve(f.l, p, step);
+    let big = 0;
+    for (let j = 0; j < p; j++) big = Math.max(big, Math.abs(step[j]));
+    const scale = big > 2 ? 2 / big : 1;
+    for (let j = 0; j < p; j++) phi[j] += scale * step[j];
+    if (big < 1e-6) break;
+  }
+  const cov = choleskyInverse(factorSpd(info, p).l, p);
+  const all = new Float64Array(withP ? params.alpha.length : 0);
+  for (let s = 0; s < all.length; s++) all[s] = 1 / (1 + Math.exp(-logit(params, d, phi, s)));
+  return { phi, cov, p: all };
+}
+
+/** The three non-zeros of x_s: (0, β_s), (1 + band, 1), (1 + N_BANDS + stratum, 1). */
+export function sparseRow(params: SampleParameters, d: TraitDesign, s: number, idx: Int32Array, val: Float64Array): void {
+  idx[0] = 0;
+  val[0] = params.beta[s];
+  idx[1] = 1 + d.band[s];
+  val[1] = 1;
+  idx[2] = 1 + N_BANDS + d.stratum[s];
+  val[2] = 1;
+}
+
+/**
+ * τ_δ, τ_c from the pool: each pool model's traits fitted on its own outcomes with τ = 1, then τ² = mean of δ̂² + Var(δ̂) (an EM moment step) over the bands
+ * (strata) where that model has at least MIN_OBSERVED outcomes.
+ */
+const MIN_OBSERVED = 10;
+/** Each pool model's traits are fitted on at most this many of its samples (every k-th): τ is a population figure and does not need them all. */
+const TAU_SAMPLES = 800;
+
+export function poolTaus(params: SampleParameters, d: TraitDesign, pool: Array<{ samples: Int32Array; y: Float64Array }>): { band: number; stratum: number } {
+  const sum = { band: 0, stratum: 0 };
+  const n = { band: 0, stratum: 0 };
+  const count = new Int32Array(d.p);
+  for (const full of pool) {
+    const step = Math.max(1, Math.ceil(full.samples.length / TAU_SAMPLES));
+    const m = step === 1 ? full : { samples: full.samples.filter((_, i) => i % step === 0), y: full.y.filter((_, i) => i % step === 0) };
+    const t = fitTraits(params, d, m.samples, m.y, false);
+    count.fill(0);
+    for (const s of m.samples) {
+      count[1 + d.band[s]]++;
+      count[1 + N_BANDS + d.stratum[s]]++;
+    }
+    for (let j = 1; j < d.p; j++) {
+      if (count[j] < MIN_OBSERVED) continue;
+      const which = j <= N_BANDS ? 'band' : 'stratum';
+      sum[which] += t.phi[j] * t.phi[j] + t.cov[j * d.p + j];
+      n[which]++;
+    }
+  }
+  const tau = (which: 'band' | 'stratum') => Math.max(MIN_TAU, n[which] > 0 ? Math.sqrt(sum[which] / n[which]) : 1);
+  return { band: tau('band'), stratum: tau('stratum') };
+}

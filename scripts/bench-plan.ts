@@ -1,0 +1,285 @@
+// Evaluation-planning benchmark (npm run bench:plan): on the shared real data, hold models out
+// of a selection and place each from 5% and 10% of the selection's samples, chosen by the plan
+// (lib/planning) in rounds of 20 or at random, against its full-data rank (the leaderboard
+// engine's Plackett-Luce fit with every sample). "Running" a planned sample reveals the model's
+// stored result on it. Reported per selection: mean absolute rank error, coverage of the
+// full-data rank by the 95% rank interval, mean interval width, RMS error of the score against
+// the full-selection score; and the time of a plan of 20 on all of MMLU-Pro.
+// Options: --models=N held out per selection (default 8), --seeds=N random draws (default 5),
+// --plan-seeds=N plans per model, each another fair draw within the plan's cells (default 3),
+// --floor=F the plan's guaranteed share of each cell's proportional count (default FLOOR),
+// --selections=all,math,law,history,arena,alpaca,llmfao (default: these; `all` = every MMLU-Pro
+// category, `alpaca` = the 24 raw AlpacaEval 1 annotation files through the portal's converter:
+// weighted pairwise preferences against one reference; other words = MMLU-Pro tags).
+import { execSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { MMLU_PRO, SHARED_DATA, hasSharedFile, readResultsFile } from './lib/ranking-data';
+import { fmtMs } from './lib/ranking-timing';
+import { rank, prepareBatch } from '../lib/ranking/leaderboard';
+import { filterRows, selectSamples } from '../lib/ranking/subset';
+import { samplesWithData, type MeasurementBatch } from '../lib/ranking/measurements';
+import { Prng, sampleWithoutReplacement } from '../lib/ranking/prng';
+import { planningContext } from '../lib/planning/context';
+import { measuredSamples, planRound } from '../lib/planning/round';
+import { placement } from '../lib/planning/place';
+import { FLOOR } from '../lib/planning/plan';
+import { planEvaluation } from '../lib/planning/evaluation-plan';
+import { alpacaEval } from '../lib/ingest/formats/alpaca-eval';
+import { fileSource } from '../lib/ingest/source';
+import { MeasurementBatchBuilder } from '../lib/ranking/batch-builder';
+
+const log = (s = '') => console.log(s);
+const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const N_MODELS = Number(arg('models', '8'));
+const SEEDS = Number(arg('seeds', '5'));
+const PLAN_SEEDS = Number(arg('plan-seeds', '3'));
+const SELECTIONS = arg('selections', 'all,math,law,history,arena,alpaca,llmfao').split(',');
+const FRACTIONS = [0.05, 0.1];
+/** the plan's guaranteed share of each cell (lib/planning/plan.ts FLOOR) */
+const FLOOR_ARG = Number(arg('floor', String(FLOOR)));
+const ROUND = 20;
+const load = () => execSync('uptime').toString().trim().replace(/.*load average/, 'load average');
+
+interface Outcome {
+  err: number;
+  covered: boolean;
+  width: number;
+  /** score − full-selection score (projection only) */
+  scoreErr: number;
+}
+type Tally = Map<string, Outcome[]>;
+
+/** The batch with `model`'s rows kept only on `keep` samples (rankings: the shared data have none with it). */
+function reveal(b: MeasurementBatch, model: number, keep: Uint8Array): MeasurementBatch {
+  for (let r = 0; r < b.ranking.sample.length; r++) {
+    for (let q = b.ranking.offsets[r]; q < b.ranking.offsets[r + 1]; q++) {
+      if (b.ranking.model[q] === model) throw new Error('bench-plan: ranking lines with the held-out model are not supported');
+    }
+  }
+  const rows = (sample: Int32Array, other: (r: number) => boolean) => Uint8Array.from(sample, (s, r) => (other(r) || keep[s] ? 1 : 0));
+  return filterRows(b, {
+    score: rows(b.score.sample, (r) => b.score.model[r] !== model),
+    unitTest: rows(b.unitTest.sample, (r) => b.unitTest.model[r] !== model),
+    pairwise: rows(b.pairwise.sample, (r) => b.pairwise.modelA[r] !== model && b.pairwise.modelB[r] !== model),
+    ranking: new Uint8Array(b.ranking.sample.length).fill(1),
+  });
+}
+
+function scoresOf(b: MeasurementBatch, fit: ReturnType<typeof rank>): Float64Array {
+  const byName = new Map(fit.models.map((r) => [r.model, r.score ?? NaN]));
+  return Float64Array.from(b.modelNames, (n) => byName.get(n) ?? NaN);
+}
+
+/** The leaderboard's own view after the results on `keep` were uploaded. */
+function engine(b: MeasurementBatch, model: number, keep: Uint8Array, truth: number): Outcome {
+  const row = rank('plackett-luce', reveal(b, model, keep)).models.find((r) => r.model === b.modelNames[model])!;
+  const [lo, hi] = row.rankInterval ?? [NaN, NaN];
+  return { err: Math.abs(row.rank! - truth), covered: lo <= truth && truth <= hi, width: hi - lo, scoreErr: NaN };
+}
+
+/**
+ * Models spread evenly over the full-data ranking. A hub (in more than half of the pairwise lines,
+ * e.g. AlpacaEval's reference) is never held out: without it the others are not compared at all.
+ */
+function heldOut(b: MeasurementBatch, ranked: number[]): number[] {
+  const lines = new Int32Array(b.nModels);
+  b.pairwise.modelA.forEach((m, r) => {
+    lines[m]++;
+    lines[b.pairwise.modelB[r]]++;
+  });
+  const order = ranked.filter((m) => lines[m] <= b.pairwise.sample.length / 2);
+  const n = Math.min(N_MODELS, order.length);
+  return [...new Set(Array.from({ length: n }, (_, i) => order[Math.round((i * (order.length - 1)) / Math.max(1, n - 1))]))];
+}
+
+function selection(name: string, b: MeasurementBatch, tally: Tally): void {
+  const t0 = performance.now();
+  const full = rank('plackett-luce', b);
+  const truth = new Map(full.models.map((r) => [r.model, r.rank ?? NaN]));
+  const order = full.models.filter((r) => r.rank !== null).map((r) => b.modelNames.indexOf(r.model));
+  const local: Tally = new Map();
+  const add = (key: string, o: Outcome) => {
+    for (const t of [local, tally]) {
+      const list = t.get(key) ?? [];
+      list.push(o);
+      t.set(key, list);
+    }
+  };
+  for (const m of heldOut(b, order)) {
+    const t = truth.get(b.modelNames[m])!;
+    const pool = scoresOf(b, rank('plackett-luce', reveal(b, m, new Uint8Array(b.nSamples)), { ci: 'none' }));
+    pool[m] = NaN;
+    const ctx = planningContext(b, b.modelNames[m], pool);
+    const stored = measuredSamples(b, m);
+    const avail: number[] = [];
+    stored.forEach((v, s) => v && avail.push(s));
+    const count = (mask: Uint8Array) => mask.reduce((a, v) => a + v, 0);
+    const fullScore = planRound(ctx, stored, 0, { universe: stored }).projection.score;
+    const project = (measured: Uint8Array): Outcome => {
+      const p = placement(planRound(ctx, measured, 0, { universe: stored }).projection, pool, count(measured));
+      return { err: Math.abs(p.rank - t), covered: p.rankInterval[0] <= t && t <= p.rankInterval[1], width: p.rankInterval[1] - p.rankInterval[0], scoreErr: p.score - fullScore };
+    };
+    add('all samples: projection', project(stored));
+    for (let salt = 0; salt < PLAN_SEEDS; salt++) {
+      const planned = new Uint8Array(b.nSamples);
+      let n = 0;
+      for (const f of FRACTIONS) {
+        const budget = Math.max(1, Math.round(f * avail.length));
+        while (n < budget) {
+          const r = planRound(ctx, planned, Math.min(ROUND, budget - n), { allowed: stored, universe: stored, salt: salt ? String(salt) : '', floor: FLOOR_ARG });
+          if (r.samples.length === 0) break;
+          for (const p of r.samples) planned[p.sample] = 1;
+          n += r.samples.length;
+        }
+        const pct = `${Math.round(f * 100)}%`;
+        add(`${pct} plan: projection`, project(planned));
+        add(`${pct} plan: leaderboard`, engine(b, m, planned, t));
+      }
+    }
+    for (const f of FRACTIONS) {
+      const budget = Math.max(1, Math.round(f * avail.length));
+      const pct = `${Math.round(f * 100)}%`;
+      for (let seed = 1; seed <= SEEDS; seed++) {
+        const keep = new Uint8Array(b.nSamples);
+        for (const i of sampleWithoutReplacement(new Prng(seed * 7919 + m), avail.length, budget)) keep[avail[i]] = 1;
+        add(`${pct} random: projection`, project(keep));
+        add(`${pct} random: leaderboard`, engine(b, m, keep, t));
+      }
+    }
+  }
+  log(`\n== ${name}: ${samplesWithData(b).length} samples, ${order.length} models, ${heldOut(b, order).length} held out, ${SEEDS} random draws (${fmtMs(performance.now() - t0)}) ==`);
+  printTable(local);
+}
+
+function summary(list: Outcome[]) {
+  const mean = (f: (o: Outcome) => number) => list.reduce((a, o) => a + f(o), 0) / list.length;
+  const scored = list.filter((o) => Number.isFinite(o.scoreErr));
+  return {
+    mae: mean((o) => o.err),
+    coverage: mean((o) => (o.covered ? 1 : 0)),
+    width: mean((o) => o.width),
+    rmse: scored.length ? Math.sqrt(scored.reduce((a, o) => a + o.scoreErr ** 2, 0) / scored.length) : NaN,
+    n: list.length,
+  };
+}
+
+function printTable(t: Tally): void {
+  log(`${'placement'.padEnd(26)} ${'rank MAE'.padStart(8)} ${'95% cov'.padStart(8)} ${'width'.padStart(6)} ${'score RMSE'.padStart(10)} ${'n'.padStart(4)}`);
+  for (const [key, list] of [...t].sort((a, b) => a[0].localeCompare(b[0]))) {
+    const s = summary(list);
+    log(`${key.padEnd(26)} ${s.mae.toFixed(2).padStart(8)} ${s.coverage.toFixed(2).padStart(8)} ${s.width.toFixed(1).padStart(6)} ${(Number.isFinite(s.rmse) ? s.rmse.toFixed(3) : '-').padStart(10)} ${String(s.n).padStart(4)}`);
+  }
+}
+
+async function timing(b: MeasurementBatch): Promise<{ wall: number; cpu: number }> {
+  const prepared = prepareBatch(b);
+  const fit = rank('plackett-luce', b, { ci: 'none', prepared });
+  const scores = new Map(fit.models.map((r) => [r.model, r.score ?? NaN]));
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  const fresh: number[] = [];
+  const cpuMs = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
+  for (let i = 0; i < 8; i++) {
+    const c = cpuMs();
+    let t = performance.now();
+    const plan = planEvaluation(b, { model: 'a-new-model', budget: 20, scores, prepared });
+    if (i > 0) {
+      wall.push(performance.now() - t);
+      cpu.push(cpuMs() - c);
+    }
+    if (plan.samples.length !== 20) throw new Error('bench-plan: the timed plan did not return 20 samples');
+    t = performance.now();
+    if (i > 4) {
+      planEvaluation(b, { model: 'a-new-model', budget: 20 });
+      fresh.push(performance.now() - t);
+    }
+  }
+  const median = (x: number[]) => [...x].sort((p, q) => p - q)[x.length >> 1];
+  const list = (x: number[]) => x.map((v) => v.toFixed(0)).join(', ');
+  log(`\n== a plan of 20 for a new model over all ${b.nSamples} MMLU-Pro samples ==`);
+  log(`given the leaderboard's scores and groups: median ${fmtMs(median(wall))} wall [${list(wall)}], ${fmtMs(median(cpu))} CPU [${list(cpu)}] (${wall.length} runs)`);
+  log(`from the batch alone (the pool's Plackett-Luce fit included): median ${fmtMs(median(fresh))} wall [${list(fresh)}]`);
+  return { wall: median(wall), cpu: median(cpu) };
+}
+
+function check(label: string, ok: boolean): void {
+  log(`${ok ? 'OK  ' : 'MISS'} ${label}`);
+}
+
+const ALPACA = SHARED_DATA + 'raw/alpaca-eval-1/';
+
+/** The AlpacaEval 1 annotation files as the upload path converts them (lib/ingest/formats/alpaca-eval.ts). */
+async function alpacaBatch(): Promise<MeasurementBatch | null> {
+  if (!hasSharedFile(ALPACA + 'alpaca_eval_gpt4_leaderboard.csv')) return null;
+  const files = readdirSync(ALPACA)
+    .filter((f) => f.endsWith('.annotations.json.gz'))
+    .sort()
+    .map((f) => ({ path: f, open: () => fileSource(ALPACA + f) }));
+  const b = new MeasurementBatchBuilder();
+  for await (const converted of alpacaEval.convert(files)) {
+    for (const c of converted) {
+      if (c.kind === 'record' && c.record.type === 'pairwise') b.addPairwise(c.record.sample, c.record.model_a, c.record.model_b, c.record.winner, c.record.p_a);
+    }
+  }
+  return b.build();
+}
+
+async function load_(name: string, mmlu: MeasurementBatch): Promise<MeasurementBatch | null> {
+  if (name === 'all') return mmlu;
+  if (name === 'alpaca') return alpacaBatch();
+  const file = name === 'arena' ? 'arena-bench-v1.jsonl.gz' : name === 'llmfao' ? 'llmfao-crowd.jsonl.gz' : null;
+  if (file) return hasSharedFile(SHARED_DATA + file) ? readResultsFile(SHARED_DATA + file) : null;
+  return selectSamples(mmlu, Uint8Array.from(mmlu.sampleTags!, (t) => (t[0] === name ? 1 : 0)));
+}
+
+const LABELS: Record<string, string> = { all: 'MMLU-Pro, all categories', arena: 'arena-bench-v1', alpaca: 'AlpacaEval 1 (raw annotations)', llmfao: 'llmfao-crowd' };
+const label = (name: string) => LABELS[name] ?? `MMLU-Pro, tag ${name}`;
+
+async function main(): Promise<void> {
+  log(`bench:plan — ${load()}`);
+  if (!hasSharedFile(MMLU_PRO)) {
+    log(`skipped: ${MMLU_PRO} not found`);
+    return;
+  }
+  const mmlu = await readResultsFile(MMLU_PRO);
+  const time = await timing(mmlu);
+  const results: Array<{ name: string; tally: Tally; rounds: boolean }> = [];
+  for (const name of SELECTIONS) {
+    const b = await load_(name, mmlu);
+    if (!b) continue;
+    const tally: Tally = new Map();
+    selection(label(name), b, tally);
+    // a selection whose 10% is less than one round of 20 cannot show what the plan does
+    results.push({ name, tally, rounds: 0.1 * samplesWithData(b).length >= ROUND });
+  }
+
+  log('\n== targets (10% of each selection; ratios of rank MAE, plan / random) ==');
+  const at = (t: Tally, key: string) => summary(t.get(key) ?? []);
+  for (const r of results) {
+    const plan = at(r.tally, '10% plan: projection');
+    const random = at(r.tally, '10% random: projection');
+    const board = at(r.tally, '10% random: leaderboard');
+    check(
+      `${label(r.name)}: plan ${plan.mae.toFixed(2)} vs random ${random.mae.toFixed(2)} (same placement; ratio ${(plan.mae / random.mae).toFixed(2)}) and ${board.mae.toFixed(2)} (on the leaderboard; ratio ${(plan.mae / board.mae).toFixed(2)}); score RMSE ratio ${(plan.rmse / random.rmse).toFixed(2)}${r.rounds ? '' : ' [< one round: not counted below]'}`,
+      plan.mae <= 0.8 * random.mae,
+    );
+  }
+  const pooled = (key: string) => summary(results.filter((r) => r.rounds).flatMap((r) => r.tally.get(key) ?? []));
+  const [plan, random, board] = ['10% plan: projection', '10% random: projection', '10% random: leaderboard'].map(pooled);
+  check(`pooled over the selections above with ≥ one round: plan ${plan.mae.toFixed(2)} ≤ 0.8 × random ${random.mae.toFixed(2)} (ratio ${(plan.mae / random.mae).toFixed(2)}; vs the leaderboard ${(plan.mae / board.mae).toFixed(2)})`, plan.mae <= 0.8 * random.mae);
+  const whole = results.find((r) => r.name === 'all');
+  if (whole) {
+    const mae = at(whole.tally, '10% plan: projection').mae;
+    check(`MMLU-Pro, all categories (31 models), 10%: plan rank MAE ${mae.toFixed(2)} ≤ 3`, mae <= 3);
+  }
+  const planned = results.flatMap((r) => [...r.tally].filter(([k]) => k.includes('plan: projection')).flatMap(([, v]) => v));
+  const cov = summary(planned).coverage;
+  check(`95% rank intervals of the planned placements cover the full-data rank ${(100 * cov).toFixed(0)}% of ${planned.length} times (≥ 90%)`, cov >= 0.9);
+  check(`plan of 20 over ${mmlu.nSamples} samples: ${fmtMs(time.wall)} wall, ${fmtMs(time.cpu)} CPU (≤ 500 ms)`, time.wall <= 500);
+  log(`\n${load()}`);
+}
+
+void main();
