@@ -82,3 +82,29 @@ export async function loadSampleEvidence(samplePk: number, db: Queryable = pool(
     };
   });
 }
+
+/** One model's output on one sample (pairwise: its own side), for lists of samples. */
+export interface ModelOutputRow {
+  samplePk: number;
+  /** metric, criterion or pairwise line id */
+  key: string | null;
+  judge: string | null;
+  output: string;
+}
+
+/** The outputs of model `name` on these samples (visible measurements only), in no particular order. */
+export async function loadModelOutputs(name: string, samplePks: readonly number[], db: Queryable = pool()): Promise<ModelOutputRow[]> {
+  if (!samplePks.length) return [];
+  const r = await db.query<{ sample_pk: number; key: string | null; judge: string | null; side_a: boolean; output: Buffer | null; output_b: Buffer | null }>(
+    `SELECT m.sample_pk, m.key, m.judge, m.model_id = x.id AS side_a, o.output, o.output_b
+       FROM models x
+       JOIN measurements m ON (m.model_id = x.id OR m.model_b_id = x.id)
+       JOIN measurement_outputs o ON o.measurement_id = m.id
+      WHERE x.name = $1 AND m.sample_pk = ANY($2::int[]) AND ${visibleMeasurementsSql("m")}`,
+    [name, samplePks],
+  );
+  return r.rows.flatMap((x) => {
+    const output = unpack(x.side_a ? x.output : x.output_b);
+    return output === null ? [] : [{ samplePk: Number(x.sample_pk), key: x.key, judge: x.judge, output }];
+  });
+}
