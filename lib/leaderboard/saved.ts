@@ -55,6 +55,7 @@ export function savedQuery(s: Pick<SavedLeaderboard, "query" | "filters" | "meth
     baseline: s.baseline ?? undefined,
     models: [],
     prior: undefined,
+    organization: [],
   };
 }
 
