@@ -46,7 +46,7 @@ export async function modelEvidence(name: string, selection: Selection, limit = 
   const indexOfPk = new Map(samplePks.map((pk, i) => [pk, i]));
   const withResult = retrieval.samples.filter((s) => outcomes.has(indexOfPk.get(s.pk) ?? -1));
   const shown = withResult.slice(0, limit);
-  const [summaries, outputRows] = await Promise.all([loadSampleSummaries(shown.map((s) => s.pk)), loadModelOutputs(name, shown.map((s) => s.pk))]);
+  const [summaries, outputRows] = await Promise.all([loadSampleSummaries(shown.map((s) => s.pk)), loadModelOutputs([name], shown.map((s) => s.pk))]);
   const outputs = new Map<number, EvidenceSample["outputs"]>();
   for (const o of outputRows.sort((a, b) => (a.key ?? "").localeCompare(b.key ?? "") || (a.judge ?? "").localeCompare(b.judge ?? ""))) {
     const list = outputs.get(o.samplePk) ?? [];

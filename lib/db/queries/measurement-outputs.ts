@@ -85,6 +85,8 @@ export async function loadSampleEvidence(samplePk: number, db: Queryable = pool(
 
 /** One model's output on one sample (pairwise: its own side), for lists of samples. */
 export interface ModelOutputRow {
+  model: string;
+  kind: VisibleMeasurement["kind"];
   samplePk: number;
   /** metric, criterion or pairwise line id */
   key: string | null;
@@ -92,19 +94,19 @@ export interface ModelOutputRow {
   output: string;
 }
 
-/** The outputs of model `name` on these samples (visible measurements only), in no particular order. */
-export async function loadModelOutputs(name: string, samplePks: readonly number[], db: Queryable = pool()): Promise<ModelOutputRow[]> {
-  if (!samplePks.length) return [];
-  const r = await db.query<{ sample_pk: number; key: string | null; judge: string | null; side_a: boolean; output: Buffer | null; output_b: Buffer | null }>(
-    `SELECT m.sample_pk, m.key, m.judge, m.model_id = x.id AS side_a, o.output, o.output_b
+/** The outputs of these models on these samples (visible measurements only), in no particular order. */
+export async function loadModelOutputs(names: readonly string[], samplePks: readonly number[], db: Queryable = pool()): Promise<ModelOutputRow[]> {
+  if (!samplePks.length || !names.length) return [];
+  const r = await db.query<{ model: string; kind: VisibleMeasurement["kind"]; sample_pk: number; key: string | null; judge: string | null; side_a: boolean; output: Buffer | null; output_b: Buffer | null }>(
+    `SELECT x.name AS model, m.kind, m.sample_pk, m.key, m.judge, m.model_id = x.id AS side_a, o.output, o.output_b
        FROM models x
        JOIN measurements m ON (m.model_id = x.id OR m.model_b_id = x.id)
        JOIN measurement_outputs o ON o.measurement_id = m.id
-      WHERE x.name = $1 AND m.sample_pk = ANY($2::int[]) AND ${visibleMeasurementsSql("m")}`,
-    [name, samplePks],
+      WHERE x.name = ANY($1::text[]) AND m.sample_pk = ANY($2::int[]) AND ${visibleMeasurementsSql("m")}`,
+    [names, samplePks],
   );
   return r.rows.flatMap((x) => {
     const output = unpack(x.side_a ? x.output : x.output_b);
-    return output === null ? [] : [{ samplePk: Number(x.sample_pk), key: x.key, judge: x.judge, output }];
+    return output === null ? [] : [{ model: x.model, kind: x.kind, samplePk: Number(x.sample_pk), key: x.key, judge: x.judge, output }];
   });
 }
