@@ -7,6 +7,7 @@ import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState } from "@/components/ui/states";
 import { isFallbackEmbedder } from "@/lib/format";
+import { FormatsSection } from "./formats-section";
 import { FromMetricsToRankings, Intervals, OtherMethods, PlackettLuce } from "./method-sections";
 import { WorkedExampleView } from "./worked-example";
 import { workedExample } from "./worked-example-data";
@@ -50,6 +51,7 @@ export default async function AboutPage() {
           <p className="text-xs text-slate-500">{active.reason}</p>
         </div>
       </Card>
+      <FormatsSection />
     </div>
   );
 }
