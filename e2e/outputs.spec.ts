@@ -117,6 +117,12 @@ test("the upload form previews another tool's file in a chosen format without st
   });
   await page.getByLabel("Upload token").fill(process.env.E2E_TOKEN!);
   await page.getByLabel("Format").selectOption("alpaca-eval");
+  // The fixture holds two records that cannot be mapped: all-or-nothing, the preview says it would be rejected.
+  await page.getByRole("button", { name: "Preview (nothing stored)" }).click();
+  await expect(page.getByTestId("upload-report")).toContainText("Preview: would be rejected");
+  await expect(page.getByTestId("count-rejected")).toHaveText("2");
+  // Valid records only: the preview counts what would be stored.
+  await page.getByLabel(/Store valid lines only/).check();
   await page.getByRole("button", { name: "Preview (nothing stored)" }).click();
   await expect(page.getByTestId("upload-status")).toHaveText("done");
   await expect(page.getByTestId("preview-note")).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Comparison } from "@/lib/compare/compare";
-import { MISSING } from "@/lib/format";
+import { MISSING, plural } from "@/lib/format";
 import { SampleLink } from "@/components/evidence/sample-link";
 import { FoldedOutput } from "@/components/evidence/folded-output-client";
 
@@ -41,7 +41,7 @@ export function DisagreementOutputs({ rows, models }: { rows: Row[]; models: str
   if (withOutputs.length === 0) return null;
   return (
     <details className="mt-4" open>
-      <summary className="cursor-pointer text-sm font-semibold text-slate-800">Their outputs side by side ({withOutputs.length} samples)</summary>
+      <summary className="cursor-pointer text-sm font-semibold text-slate-800">Their outputs side by side ({plural(withOutputs.length, "sample")})</summary>
       <ul className="mt-3 space-y-3">
         {withOutputs.map((d) => (
           <Outputs key={`${d.sample_id}\u0000${d.key}`} d={d} models={models} />

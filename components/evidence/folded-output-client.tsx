@@ -3,7 +3,7 @@
 import { useState } from "react";
 
 /** Outputs longer than this many characters (or lines) are folded to their start. */
-export const FOLD_CHARS = 600;
+const FOLD_CHARS = 600;
 const FOLD_LINES = 12;
 
 function foldAt(text: string): number | null {
