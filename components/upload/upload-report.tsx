@@ -63,7 +63,7 @@ export function UploadReportView({ report, preview = false }: { report: UploadRe
           {total > report.errors.length && <p className="mt-1 text-xs text-slate-500">…and {formatCount(total - report.errors.length)} more rejected lines.</p>}
         </div>
       )}
-      {ok && (
+      {ok && !preview && (
         <p className="mt-4 text-sm">
           <Link href="/" className="text-indigo-700 underline">
             See the leaderboards
