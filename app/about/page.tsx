@@ -8,6 +8,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState } from "@/components/ui/states";
 import { isFallbackEmbedder } from "@/lib/format";
 import { EvaluationPlanSection } from "./evaluation-plan-section";
+import { FormatsSection } from "./formats-section";
 import { FromMetricsToRankings, Intervals, OtherMethods, PlackettLuce } from "./method-sections";
 import { WorkedExampleView } from "./worked-example";
 import { workedExample } from "./worked-example-data";
@@ -52,6 +53,7 @@ export default async function AboutPage() {
         </div>
       </Card>
       <EvaluationPlanSection />
+      <FormatsSection />
     </div>
   );
 }

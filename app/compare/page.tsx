@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { plural } from "@/lib/format";
 import { SelectionSummary } from "@/components/evidence/selection-summary";
+import { DisagreementOutputs } from "@/components/compare/disagreement-outputs";
 import { DisagreementTable } from "@/components/compare/disagreement-table";
 import { HeadToHeadHeatmap } from "@/components/compare/head-to-head-heatmap";
 import { ModelPicker } from "@/components/compare/model-picker-client";
@@ -91,7 +92,10 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
         {c.disagreements.length === 0 ? (
           <EmptyState title="No upsets">On every sample the compared models finish in the order of their overall scores (or tie).</EmptyState>
         ) : (
-          <DisagreementTable rows={c.disagreements} models={c.models} />
+          <>
+            <DisagreementTable rows={c.disagreements} models={c.models} />
+            <DisagreementOutputs rows={c.disagreements} models={c.models} />
+          </>
         )}
       </Card>
     </div>

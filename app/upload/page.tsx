@@ -17,10 +17,14 @@ export default function UploadPage() {
           <>
             A results file in{" "}
             <Link className="underline" href="/about#format">
-              results-format v1
+              results-format v1.1
             </Link>{" "}
             (JSON Lines, optionally gzip, up to {maxMb} MB): samples and per-sample scores, pairwise preferences, rankings or unit
-            tests. Every line is validated; by default nothing is stored unless every line is valid.
+            tests, with model outputs and facts; or{" "}
+            <Link className="underline" href="/about#formats">
+              another tool&apos;s file
+            </Link>
+            . Every line is validated; by default nothing is stored unless every line is valid. Preview shows what would be stored.
           </>
         }
       />

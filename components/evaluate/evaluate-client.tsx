@@ -70,7 +70,7 @@ export function EvaluateClient({ models, benchmarks }: Props) {
     setReport(null);
     setError(null);
     try {
-      const r = await uploadFile(file, token.trim(), false, () => undefined);
+      const r = await uploadFile(file, token.trim(), { partial: false, format: "", dryRun: false }, () => undefined);
       setReport(r);
       setBusy(null);
       if (r.status === "done") await askPlan();

@@ -7,6 +7,7 @@ import Link, { useLinkStatus } from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useTransition } from "react";
 import { withParams, type ParamRecord } from "@/lib/selection/url";
+import { FactsFilter } from "./facts-filter-client";
 import { ModelPicker } from "./model-picker";
 
 interface Props {
@@ -77,6 +78,7 @@ export function LeaderboardControls(p: Props) {
           </select>
         </div>
         <ModelPicker models={p.allModels} selected={p.selectedModels} onApply={(models) => go({ models })} />
+        <FactsFilter current={current} onApply={go} />
         {p.showPrior && (
           <form
             className="flex items-end gap-2"

@@ -11,6 +11,7 @@ import { columnsOf } from "@/lib/table/table-model";
 import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/table/data-table";
 import { CiBar, ciDomain, scoreReference } from "./ci-bar";
+import { factsColumns, factsHidden, SelfJudgeMark } from "./facts-columns";
 
 interface Props {
   rows: ApiLeaderboardRow[];
@@ -65,6 +66,7 @@ function columns({ allRows, scale, baseline, query, nSamples }: Omit<Props, "row
               <Badge>baseline</Badge>
             </span>
           )}
+          <SelfJudgeMark row={r} />
         </>
       ),
     }),
@@ -116,12 +118,13 @@ function columns({ allRows, scale, baseline, query, nSamples }: Omit<Props, "row
           <span className="text-slate-500">{MISSING}</span>
         ),
     }),
+    ...factsColumns(col),
     col.accessor("n_samples", { id: "n", header: "Samples", meta: { align: "right" }, cell: ({ getValue }) => formatCount(getValue()) }),
   ]);
 }
 
 export function LeaderboardTable({ rows, allRows, scale, baseline, query, nSamples, sort, onSort }: Props) {
-  const hidden = [...(allRows.some((r) => r.p_beats_baseline !== null) ? [] : ["p"]), ...(allRows.some((r) => r.win_rate !== null) ? [] : ["win"])];
+  const hidden = [...(allRows.some((r) => r.p_beats_baseline !== null) ? [] : ["p"]), ...(allRows.some((r) => r.win_rate !== null) ? [] : ["win"]), ...factsHidden(allRows)];
   return (
     <DataTable
       testId="leaderboard-table"

@@ -15,6 +15,26 @@ function Record({ s }: { s: EvidenceSample }) {
   );
 }
 
+/** The model's outputs on a sample: the start of each, unfolding to the excerpt the list carries. */
+function Outputs({ s }: { s: EvidenceSample }) {
+  return (
+    <ul className="space-y-1" aria-label={`outputs on ${s.id}`}>
+      {s.outputs.map((o, i) => (
+        <li key={i} data-testid="evidence-output">
+          <details>
+            <summary className="cursor-pointer text-slate-700">
+              {s.outputs.length > 1 && o.key && <span className="text-slate-500">{o.key}: </span>}
+              <span className="line-clamp-2 inline">{o.output.slice(0, 140)}</span>
+            </summary>
+            <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 font-sans text-xs text-slate-800">{o.output}</pre>
+            {o.length > o.output.length && <p className="text-xs text-slate-500">{o.length.toLocaleString("en-US")} characters in all: the sample page shows the whole output.</p>}
+          </details>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 const col = columnsOf<EvidenceSample>();
 
 /** The samples behind a leaderboard row: each with the model's raw outcome, linking to the sample page. */
@@ -35,6 +55,7 @@ export function EvidenceTable({ samples, model }: { samples: EvidenceSample[]; m
         </ul>
       ),
     }),
+    col.display({ id: "output", header: `${model}'s output`, meta: { cellClassName: "max-w-sm text-xs" }, cell: ({ row: { original: s } }) => <Outputs s={s} /> }),
     col.display({ id: "record", header: "Against the other models", cell: ({ row: { original: s } }) => <Record s={s} /> }),
     col.accessor("similarity", { header: "Similarity", meta: { align: "right" }, cell: ({ getValue }) => formatSimilarity(getValue()) }),
   ]);
@@ -47,7 +68,7 @@ export function EvidenceTable({ samples, model }: { samples: EvidenceSample[]; m
       rows={samples}
       columns={columns}
       rowId={(s) => s.id}
-      hidden={samples.some((s) => s.similarity !== null) ? [] : ["similarity"]}
+      hidden={[...(samples.some((s) => s.similarity !== null) ? [] : ["similarity"]), ...(samples.some((s) => s.outputs.length > 0) ? [] : ["output"])]}
       rowProps={() => ({ "data-testid": "evidence-row" })}
       scroll={{ maxHeight: "36rem", label: `Samples behind the row of ${model} (scrollable)` }}
     />

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { rememberToken, useStoredToken } from "@/components/ui/stored-token";
 import { uploadFile, UploadError, type Phase, type UploadReport } from "./upload-request";
 import { formatBytes } from "@/lib/format";
+import { FORMAT_LABELS } from "./format-options";
 import { UploadReportView } from "./upload-report";
 
 export function UploadClient() {
@@ -12,20 +13,25 @@ export function UploadClient() {
   const [typed, setToken] = useState<string | null>(null);
   const token = typed ?? stored;
   const [partial, setPartial] = useState(false);
+  const [format, setFormat] = useState("");
+  const [preview, setPreview] = useState(false);
   const [dragging, setDragging] = useState(false);
   const [phase, setPhase] = useState<Phase | null>(null);
   const [report, setReport] = useState<UploadReport | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  async function submit(e: React.FormEvent) {
+  async function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!file || !token.trim()) return;
+    // Which button sent the form: "Preview" is a dry run of the same upload.
+    const dryRun = (e.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "preview";
     rememberToken(token.trim());
     setReport(null);
     setError(null);
     setPhase({ phase: "uploading", fraction: 0 });
     try {
-      setReport(await uploadFile(file, token.trim(), partial, setPhase));
+      setReport(await uploadFile(file, token.trim(), { partial, format, dryRun }, setPhase));
+      setPreview(dryRun);
     } catch (err) {
       setError(err instanceof UploadError ? err.message : "The upload failed unexpectedly");
     } finally {
@@ -83,17 +89,44 @@ export function UploadClient() {
           />
           <p className="mt-1 text-xs text-slate-500">Remembered in this browser. Create one with <code>npm run token -- create NAME</code>.</p>
         </div>
+        <div>
+          <label htmlFor="format" className="block text-sm font-medium text-slate-800">
+            Format
+          </label>
+          <select id="format" value={format} onChange={(e) => setFormat(e.target.value)} className="mt-1 rounded border border-slate-300 px-2 py-1.5 text-sm">
+            <option value="">Detect from the content</option>
+            {Object.entries(FORMAT_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+          <p className="mt-1 text-xs text-slate-500">
+            What maps to what for each format: <a className="underline" href="/about#formats">About → other tools&apos; files</a>.
+          </p>
+        </div>
         <label className="flex items-center gap-2 text-sm text-slate-800">
           <input type="checkbox" checked={partial} onChange={(e) => setPartial(e.target.checked)} />
           Store valid lines only (otherwise one invalid line rejects the whole file)
         </label>
-        <button
-          type="submit"
-          disabled={!file || !token.trim() || busy}
-          className="rounded bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:cursor-not-allowed disabled:bg-slate-300"
-        >
-          {busy ? "Uploading…" : "Upload"}
-        </button>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="submit"
+            value="preview"
+            disabled={!file || !token.trim() || busy}
+            className="rounded border border-indigo-300 bg-white px-4 py-2 text-sm font-medium text-indigo-700 hover:bg-indigo-50 disabled:cursor-not-allowed disabled:text-slate-400"
+          >
+            Preview (nothing stored)
+          </button>
+          <button
+            type="submit"
+            value="upload"
+            disabled={!file || !token.trim() || busy}
+            className="rounded bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:cursor-not-allowed disabled:bg-slate-300"
+          >
+            {busy ? "Working…" : "Upload"}
+          </button>
+        </div>
       </form>
       {phase && <ProgressBar phase={phase} />}
       {error && (
@@ -101,7 +134,7 @@ export function UploadClient() {
           {error}
         </div>
       )}
-      {report && <UploadReportView report={report} />}
+      {report && <UploadReportView report={report} preview={preview} />}
     </div>
   );
 }

@@ -22,18 +22,20 @@ const ERROR_COLUMNS = col.columns([
   col.accessor("message", { header: "Problem", meta: { cellClassName: "font-mono text-xs" } }),
 ]);
 
-export function UploadReportView({ report }: { report: UploadReport }) {
+/** The report of an upload; a preview (dry run) says what would have been stored. */
+export function UploadReportView({ report, preview = false }: { report: UploadReport; preview?: boolean }) {
   const ok = report.status === "done";
   const total = report.error_count ?? report.errors.length;
   return (
     <section aria-label="Upload report" data-testid="upload-report" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <h2 className="flex items-center gap-2 text-base font-semibold">
-        Upload {ok ? "stored" : "rejected"}
+        {preview ? `Preview: ${ok ? "would be stored" : "would be rejected"}` : `Upload ${ok ? "stored" : "rejected"}`}
         <span className={`rounded px-1.5 py-0.5 text-xs ${ok ? "bg-emerald-50 text-emerald-700" : "bg-red-50 text-red-700"}`} data-testid="upload-status">
           {report.status}
         </span>
       </h2>
       {report.message && <p className="mt-1 text-sm text-slate-700">{report.message}</p>}
+      {preview && ok && <p className="mt-1 text-sm text-slate-700" data-testid="preview-note">Nothing was stored: the counts below are what an upload of this file would store. Press Upload to store it.</p>}
       {!ok && <p className="mt-1 text-sm text-slate-700">Nothing from this file was stored. Fix the lines below, or tick “store valid lines only”.</p>}
       <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
         {COUNTS.map(([key, label]) => (
@@ -61,7 +63,7 @@ export function UploadReportView({ report }: { report: UploadReport }) {
           {total > report.errors.length && <p className="mt-1 text-xs text-slate-500">…and {formatCount(total - report.errors.length)} more rejected lines.</p>}
         </div>
       )}
-      {ok && (
+      {ok && !preview && (
         <p className="mt-4 text-sm">
           <Link href="/" className="text-indigo-700 underline">
             See the leaderboards

@@ -19,10 +19,26 @@ export type Phase = { phase: "uploading"; fraction: number } | { phase: "process
 
 export class UploadError extends Error {}
 
-function send(file: File, token: string, partial: boolean, onProgress: (p: Phase) => void): Promise<{ id: string }> {
+export interface UploadChoices {
+  partial: boolean;
+  /** a format name of POST /api/uploads `format=`; empty: detected from the content */
+  format: string;
+  /** a preview: processed and reported, nothing stored (`dry_run=true`) */
+  dryRun: boolean;
+}
+
+function uploadUrl(c: UploadChoices): string {
+  const sp = new URLSearchParams({ async: "true" });
+  if (c.partial) sp.set("partial", "true");
+  if (c.format) sp.set("format", c.format);
+  if (c.dryRun) sp.set("dry_run", "true");
+  return `/api/uploads?${sp.toString()}`;
+}
+
+function send(file: File, token: string, choices: UploadChoices, onProgress: (p: Phase) => void): Promise<{ id: string }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", `/api/uploads?async=true${partial ? "&partial=true" : ""}`);
+    xhr.open("POST", uploadUrl(choices));
     xhr.setRequestHeader("Authorization", `Bearer ${token}`);
     xhr.setRequestHeader("Content-Type", "application/x-ndjson");
     xhr.setRequestHeader("X-File-Name", encodeURIComponent(file.name));
@@ -42,8 +58,8 @@ function send(file: File, token: string, partial: boolean, onProgress: (p: Phase
   });
 }
 
-export async function uploadFile(file: File, token: string, partial: boolean, onProgress: (p: Phase) => void): Promise<UploadReport> {
-  const { id } = await send(file, token, partial, onProgress);
+export async function uploadFile(file: File, token: string, choices: UploadChoices, onProgress: (p: Phase) => void): Promise<UploadReport> {
+  const { id } = await send(file, token, choices, onProgress);
   for (;;) {
     const res = await fetch(`/api/uploads/${id}`, { cache: "no-store" });
     if (!res.ok) throw new UploadError(`Could not read the upload's status (${res.status})`);

@@ -12,17 +12,21 @@ import { computeLeaderboard } from "@/lib/leaderboard/compute";
 import { loadBatch } from "@/lib/leaderboard/load-batch";
 import type { ApiLeaderboardRow } from "@/lib/leaderboard/response";
 import { findVisibleModels } from "@/lib/db/queries/models";
+import { loadModelOutputs } from "@/lib/db/queries/measurement-outputs";
 import { tieredGroups } from "@/lib/ranking/groups";
 import { benchmarkSubsets, fitSubsets, topTagSubsets, type SubsetFit } from "@/lib/ranking/subset-fits";
 import { headToHead } from "@/lib/ranking/views";
+import { excerpt } from "@/lib/samples/excerpt";
 import { loadSampleSummaries } from "@/lib/samples/summaries";
 import { DEFAULT_MODELS, MAX_MODELS, MIN_MODELS } from "@/lib/selection/route-schemas";
 import { defaultLeaderboardQuery, type Selection } from "@/lib/selection/schema";
-import { disagreements, type Outcome } from "./disagreement";
+import { disagreements, type Disagreement, type Outcome } from "./disagreement";
 import { empiricalPairs, type PairRecord } from "./pairwise";
 
 export const TOP_TAGS = 8;
 export const DISAGREEMENTS = 15;
+/** Outputs beside each other are previews; the sample page has them whole. */
+export const OUTPUT_EXCERPT = 2000;
 
 export interface SubsetScore {
   model: string;
@@ -63,6 +67,8 @@ export interface Comparison {
     upsets: number;
     leader_lost: boolean;
     outcomes: Outcome[];
+    /** the chosen models' outputs in this group (results format v1.1), cut to OUTPUT_EXCERPT characters */
+    outputs: { model: string; judge: string | null; output: string; length: number }[];
   }[];
   /** every model of the selection's leaderboard, by rank: what the picker offers */
   available: { model: string; rank: number | null; score: number | null }[];
@@ -118,7 +124,19 @@ export async function compareModels(input: { models: string[]; selection: Select
 
   const overallScore = (i: number) => rows.get(batch.modelNames[i])?.score ?? null;
   const found = disagreements(batch, groups, chosen, chosen.map(overallScore), DISAGREEMENTS);
-  const summaries = new Map((await loadSampleSummaries(found.map((d) => samplePks[d.sample]))).map((s) => [s.pk, s]));
+  const foundPks = found.map((d) => samplePks[d.sample]);
+  const [summaryRows, outputRows] = await Promise.all([loadSampleSummaries(foundPks), loadModelOutputs(models, foundPks)]);
+  const summaries = new Map(summaryRows.map((s) => [s.pk, s]));
+  // A pairwise disagreement is keyed "A vs B" (./disagreement.ts): its outputs are those two models' on pairwise lines.
+  const inGroup = (d: Pick<Disagreement, "kind" | "key" | "outcomes">) => {
+    const present = new Set(d.outcomes.filter((o) => o.place !== null).map((o) => o.model));
+    return (o: (typeof outputRows)[number]) => (d.kind === "pairwise" ? o.kind === "pairwise" && present.has(o.model) : o.kind === d.kind && (o.key ?? "") === d.key);
+  };
+  const outputsOf = (pk: number, d: Pick<Disagreement, "kind" | "key" | "outcomes">) =>
+    outputRows
+      .filter((o) => o.samplePk === pk && inGroup(d)(o))
+      .sort((a, b) => models.indexOf(a.model) - models.indexOf(b.model) || (a.judge ?? "").localeCompare(b.judge ?? ""))
+      .map((o) => ({ model: o.model, judge: o.judge, output: excerpt(o.output, OUTPUT_EXCERPT), length: o.output.length }));
 
   return {
     models,
@@ -132,7 +150,7 @@ export async function compareModels(input: { models: string[]; selection: Select
     tags: onlyChosen(fitSubsets(batch, topTagSubsets(batch, TOP_TAGS), fitOpts)),
     disagreements: found.map(({ sample, ...d }) => {
       const s = summaries.get(samplePks[sample]);
-      return { sample_id: s?.id ?? String(samplePks[sample]), benchmark: s?.benchmark ?? "", input: s?.input ?? "", ...d };
+      return { sample_id: s?.id ?? String(samplePks[sample]), benchmark: s?.benchmark ?? "", input: s?.input ?? "", ...d, outputs: outputsOf(samplePks[sample], d) };
     }),
     available: lb.models.map((r) => ({ model: r.model, rank: r.rank, score: r.score })),
     warnings,

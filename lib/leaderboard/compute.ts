@@ -17,9 +17,10 @@ import { retrieve, type Retrieval } from "@/lib/serving/retrieve";
 import { rank } from "@/lib/ranking/leaderboard";
 import type { CiMethod } from "@/lib/ranking/leaderboard-types";
 import { fitBaseline, resolveQuery, type ResolvedQuery } from "@/lib/selection/defaults";
-import type { LeaderboardQuery } from "@/lib/selection/schema";
+import { hasFactsFilter, type LeaderboardQuery } from "@/lib/selection/schema";
 import { loadBatch, type LoadedBatch } from "./load-batch";
 import { toApiLeaderboard, type ApiLeaderboard, type ApiWarning } from "./response";
+import { rankedModels, rowFacts } from "./row-facts";
 
 /**
  * Fewer retrieved samples than this and the ranking is flagged as unreliable. With 16–30 models
@@ -124,8 +125,11 @@ function retrievalWarnings(r: Retrieval): ApiWarning[] {
 
 async function compute(q: ResolvedQuery, model: ReadModel, ci?: CiMethod): Promise<ComputedLeaderboard> {
   const retrieval = await retrieve(q, model);
-  // The baseline stays in a restricted model set: it is what the scores are relative to.
-  const models = q.models.length ? new Set(q.baselineRequested ? [...q.models, q.baseline] : q.models) : undefined;
+  // The baseline stays in a restricted model set: it is what the scores are relative to. A facts
+  // filter keeps it even unasked, since judged comparisons (AlpacaEval) are all against it.
+  const restricted = await rankedModels(q);
+  const keepBaseline = q.baselineRequested || hasFactsFilter(q);
+  const models = restricted ? new Set(keepBaseline ? [...restricted, q.baseline] : restricted) : undefined;
   const loaded = await loadBatch(
     retrieval.samples.map((s) => s.pk),
     models,
@@ -134,8 +138,13 @@ async function compute(q: ResolvedQuery, model: ReadModel, ci?: CiMethod): Promi
   const { batch } = loaded;
   const baseline = fitBaseline(q, batch.modelNames);
   const warnings = retrievalWarnings(retrieval);
+  if (restricted && restricted.size === 0 && hasFactsFilter(q)) {
+    warnings.push({ code: "no_model_matches_facts", message: "No model has facts that pass the filters (open_weights, min_params_b, max_params_b, organization): models without a model line never pass." });
+  }
   const result = batch.nModels === 0 ? null : rank(q.method, batch, { baseline, prior: q.prior, ci });
-  const api = result ? toApiLeaderboard(result, warnings) : { ...emptyLeaderboard(q), warnings };
+  const ranked = result ? toApiLeaderboard(result, warnings) : { ...emptyLeaderboard(q), warnings };
+  const { facts, selfJudges } = await rowFacts(batch.modelNames, loaded.samplePks);
+  const api = { ...ranked, models: ranked.models.map((r) => ({ ...r, facts: facts.get(r.model) ?? null, self_judges: selfJudges.get(r.model) ?? [] })) };
   const leaderboard: LiveLeaderboard = {
     ...api,
     retrieval: {

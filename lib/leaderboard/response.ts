@@ -1,5 +1,6 @@
 // The JSON shape of a leaderboard (spec/api.md, GET /api/leaderboard), extended with rank
 // intervals, retrieval details and fit diagnostics. Snake case, as the contract is.
+import type { ModelFacts } from "@/lib/db/queries/model-facts";
 import type { LeaderboardResult } from "@/lib/ranking/leaderboard-types";
 
 /** A warning of the engine (not_connected, never_lost, …) or of retrieval (few_samples, no_match). */
@@ -19,6 +20,10 @@ export interface ApiLeaderboardRow {
   win_rate: { weighted: number; discrete: number; n: number; se: number | null } | null;
   /** P(model beats the baseline) under the fitted model (Plackett–Luce / Bradley–Terry only). */
   p_beats_baseline: number | null;
+  /** the model's facts (results format v1.1 `model` line), null when none were uploaded (./row-facts.ts) */
+  facts?: ModelFacts | null;
+  /** judges of its measurements in the selection whose family equals the model's (self-preference risk) */
+  self_judges?: string[];
 }
 
 export interface ApiLeaderboard {

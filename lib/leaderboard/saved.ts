@@ -56,6 +56,7 @@ export function savedQuery(s: Pick<SavedLeaderboard, "query" | "filters" | "meth
     baseline: s.baseline ?? undefined,
     models: [],
     prior: undefined,
+    organization: [],
   };
 }
 

@@ -66,13 +66,37 @@ export const selectionSchema = z.object({
 });
 export type Selection = z.infer<typeof selectionSchema>;
 
-/** How the selected samples are aggregated. */
-export const aggregationSchema = z.object({
-  method: z.enum(METHODS, { message: `must be one of ${METHODS.join(", ")}` }).default(DEFAULT_METHOD),
-  baseline: text(200).trim().min(1).optional(),
-  models: repeated,
-  prior: number("prior").pipe(z.number().min(0, "must be ≥ 0").max(1000, "must be at most 1000")).optional(),
+const billions = (name: string) => number(name).pipe(z.number().positive("must be a positive number (billions of parameters)")).optional();
+
+/**
+ * Which models are ranked, by the facts of their `model` lines (results format v1.1): a model
+ * without the fact does not pass a filter on it. `organization` is repeatable (any of them).
+ */
+export const factsFilterSchema = z.object({
+  open_weights: z
+    .enum(["true", "false"], { message: "must be true or false" })
+    .transform((v) => v === "true")
+    .optional(),
+  min_params_b: billions("min_params_b"),
+  max_params_b: billions("max_params_b"),
+  organization: repeated,
 });
+export type FactsFilter = z.infer<typeof factsFilterSchema>;
+
+/** Whether any facts filter is set. */
+export function hasFactsFilter(f: Partial<FactsFilter>): boolean {
+  return f.open_weights !== undefined || f.min_params_b !== undefined || f.max_params_b !== undefined || (f.organization?.length ?? 0) > 0;
+}
+
+/** How the selected samples are aggregated, and over which models. */
+export const aggregationSchema = z
+  .object({
+    method: z.enum(METHODS, { message: `must be one of ${METHODS.join(", ")}` }).default(DEFAULT_METHOD),
+    baseline: text(200).trim().min(1).optional(),
+    models: repeated,
+    prior: number("prior").pipe(z.number().min(0, "must be ≥ 0").max(1000, "must be at most 1000")).optional(),
+  })
+  .extend(factsFilterSchema.shape);
 export type Aggregation = z.infer<typeof aggregationSchema>;
 
 export const leaderboardQuerySchema = selectionSchema.extend(aggregationSchema.shape);

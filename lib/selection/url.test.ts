@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { selectionSchema } from "./schema";
+import { leaderboardQuerySchema, selectionSchema } from "./schema";
 import {
   compareHref,
   fromRecord,
@@ -20,6 +20,16 @@ describe("queryParams / hrefs", () => {
     expect(href).toBe("/leaderboard?q=antibodies&k=200&threshold=0.2&benchmark=x&models=a&models=b");
     expect(leaderboardHref({ method: "elo" })).toBe("/leaderboard?method=elo");
     expect(leaderboardHref({})).toBe("/leaderboard");
+  });
+
+  it("round-trips the facts filters through the URL and counts them as an aggregation override", () => {
+    const q = leaderboardQuerySchema.parse({ benchmark: "x", open_weights: "false", max_params_b: "70", min_params_b: "7", organization: ["Meta", "Mistral AI"] });
+    expect(q).toMatchObject({ open_weights: false, min_params_b: 7, max_params_b: 70, organization: ["Meta", "Mistral AI"] });
+    const href = leaderboardHref(q);
+    expect(href).toBe("/leaderboard?benchmark=x&open_weights=false&min_params_b=7&max_params_b=70&organization=Meta&organization=Mistral+AI");
+    expect(leaderboardQuerySchema.parse(Object.fromEntries([...new URLSearchParams(href.split("?")[1])].filter(([k]) => k !== "organization")))).toMatchObject({ open_weights: false, max_params_b: 70 });
+    expect(hasAggregationOverride(new URLSearchParams("open_weights=true"))).toBe(true);
+    expect(leaderboardQuerySchema.parse({}).open_weights).toBeUndefined();
   });
 
   it("can leave out the aggregation", () => {

@@ -8,7 +8,7 @@ import type { LeaderboardQuery, Selection } from "./schema";
 /** The selection keys (which samples), in the order they appear in URLs. */
 export const SELECTION_KEYS = ["q", "k", "threshold", "benchmark", "task", "tag", "meta"] as const;
 /** The aggregation keys (how the samples are ranked). */
-export const AGGREGATION_KEYS = ["method", "baseline", "models", "prior"] as const;
+export const AGGREGATION_KEYS = ["method", "baseline", "models", "prior", "open_weights", "min_params_b", "max_params_b", "organization"] as const;
 
 type Value = string | number | string[] | null | undefined;
 export type ParamRecord = Partial<Record<string, Value>>;
@@ -40,6 +40,10 @@ export function queryParams(q: Partial<LeaderboardQuery>, opts: { aggregation?: 
     record.baseline = q.baseline;
     record.models = q.models;
     record.prior = q.prior;
+    record.open_weights = q.open_weights === undefined ? undefined : String(q.open_weights);
+    record.min_params_b = q.min_params_b;
+    record.max_params_b = q.max_params_b;
+    record.organization = q.organization;
   }
   return toSearchParams(record, [...SELECTION_KEYS, ...AGGREGATION_KEYS]);
 }

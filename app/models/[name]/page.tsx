@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { formatCi, formatCount, formatScore, plural } from "@/lib/format";
 import { SelectionSummary } from "@/components/evidence/selection-summary";
 import { EvidenceTable } from "@/components/model/evidence-table";
+import { FactsCard } from "@/components/model/facts-card";
 import { StandingsChart } from "@/components/model/standings-chart-client";
 import { StandingsTable } from "@/components/model/standings-table";
 import { Card } from "@/components/ui/card";
@@ -146,6 +147,7 @@ export default async function ModelPage({ params, searchParams }: Props) {
           </Link>
         }
       />
+      <FactsCard facts={profile.facts} />
       {hasSelection(selection) ? (
         <div className="space-y-2">
           <div className="text-sm text-slate-600">

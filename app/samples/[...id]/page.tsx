@@ -3,12 +3,14 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { EvidenceGroups } from "@/components/evidence/evidence-groups";
 import { SampleFields } from "@/components/evidence/sample-fields";
+import { SampleOutputs } from "@/components/evidence/sample-outputs-client";
 import { plural } from "@/lib/format";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState } from "@/components/ui/states";
 import { getSampleDetail } from "@/lib/samples/detail";
 import { sampleIdFromSegments } from "@/lib/samples/links";
+import { sampleOutputs } from "@/lib/samples/outputs";
 
 export const dynamic = "force-dynamic";
 
@@ -23,6 +25,7 @@ export default async function SamplePage({ params }: Props) {
   const sample = await getSampleDetail(id);
   if (!sample) notFound();
   const n = sample.measurements.length;
+  const outputs = sampleOutputs(sample.measurements);
   return (
     <div className="space-y-5">
       <PageHeader
@@ -37,6 +40,11 @@ export default async function SamplePage({ params }: Props) {
         }
       />
       <SampleFields sample={sample} />
+      {outputs.length > 0 && (
+        <Card title={`What the models answered (${outputs.length})`} id="outputs">
+          <SampleOutputs outputs={outputs} reference={sample.reference} />
+        </Card>
+      )}
       {n === 0 ? (
         <EmptyState title="No measurements yet">No model has a published result on this sample, so it does not take part in any ranking.</EmptyState>
       ) : (

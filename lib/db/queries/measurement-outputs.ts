@@ -90,3 +90,31 @@ export async function loadSampleEvidence(samplePk: number, db: Queryable = pool(
   );
   return (await withOutputs(r.rows, db)).map(({ row, fields }) => ({ ...fields, kind: row.kind }));
 }
+
+/** One model's output on one sample (pairwise: its own side), for lists of samples. */
+export interface ModelOutputRow {
+  model: string;
+  kind: VisibleMeasurement["kind"];
+  samplePk: number;
+  /** metric, criterion or pairwise line id */
+  key: string | null;
+  judge: string | null;
+  output: string;
+}
+
+/** The outputs of these models on these samples (visible measurements only), in no particular order. */
+export async function loadModelOutputs(names: readonly string[], samplePks: readonly number[], db: Queryable = pool()): Promise<ModelOutputRow[]> {
+  if (!samplePks.length || !names.length) return [];
+  const r = await db.query<{ model: string; kind: VisibleMeasurement["kind"]; sample_pk: number; key: string | null; judge: string | null; side_a: boolean; output: Buffer | null; output_b: Buffer | null }>(
+    `SELECT x.name AS model, m.kind, m.sample_pk, m.key, m.judge, m.model_id = x.id AS side_a, o.output, o.output_b
+       FROM models x
+       JOIN measurements m ON (m.model_id = x.id OR m.model_b_id = x.id)
+       JOIN measurement_outputs o ON o.measurement_id = m.id
+      WHERE x.name = ANY($1::text[]) AND m.sample_pk = ANY($2::int[]) AND ${visibleMeasurementsSql("m")}`,
+    [names, samplePks],
+  );
+  return r.rows.flatMap((x) => {
+    const output = unpack(x.side_a ? x.output : x.output_b);
+    return output === null ? [] : [{ model: x.model, kind: x.kind, samplePk: Number(x.sample_pk), key: x.key, judge: x.judge, output }];
+  });
+}

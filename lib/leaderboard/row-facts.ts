@@ -1,0 +1,36 @@
+// What a leaderboard knows about its models beyond the ranking: their facts (results format v1.1
+// `model` lines), which models a facts filter keeps, and the self-preference mark — a judge whose
+// family equals the judged model's family (a judge is recognised when it is itself a model with a
+// `family` fact; free-form annotator names such as "alpaca_eval_gpt4" are not guessed at).
+import type { ModelFacts } from "@/lib/db/queries/model-facts";
+import { findModelsByFacts, loadFactsByName, loadJudgedModels, loadModelFamilies } from "@/lib/db/queries/model-fact-filters";
+import { hasFactsFilter, type FactsFilter } from "@/lib/selection/schema";
+
+/**
+ * The models a query ranks: those named in `models` (all when empty) that pass the facts filter,
+ * or undefined when neither restricts. The baseline is added by the caller when it must stay.
+ */
+export async function rankedModels(q: FactsFilter & { models: readonly string[] }): Promise<Set<string> | undefined> {
+  if (!hasFactsFilter(q)) return q.models.length ? new Set(q.models) : undefined;
+  const passing = await findModelsByFacts(q);
+  return q.models.length ? new Set(q.models.filter((m) => passing.has(m))) : passing;
+}
+
+export interface RowFacts {
+  facts: Map<string, ModelFacts>;
+  /** per model, the judges of its measurements in the selection that share its family */
+  selfJudges: Map<string, string[]>;
+}
+
+/** Facts and self-preference marks of the ranked models over the selected samples. */
+export async function rowFacts(models: readonly string[], samplePks: readonly number[]): Promise<RowFacts> {
+  const [facts, families] = await Promise.all([loadFactsByName(models), loadModelFamilies()]);
+  const selfJudges = new Map<string, string[]>();
+  const withFamily = models.filter((m) => facts.get(m)?.family);
+  if (withFamily.length === 0 || families.size === 0) return { facts, selfJudges };
+  for (const { model, judge } of await loadJudgedModels(samplePks, [...families.keys()])) {
+    const family = facts.get(model)?.family;
+    if (family && families.get(judge) === family) selfJudges.set(model, [...(selfJudges.get(model) ?? []), judge].sort());
+  }
+  return { facts, selfJudges };
+}
