@@ -4,11 +4,13 @@
 export const ERROR_STATUS = {
   bad_request: 400,
   unauthorized: 401,
+  forbidden: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,
+  too_many_requests: 429,
   internal: 500,
   unavailable: 503,
 } as const;
@@ -19,6 +21,8 @@ export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** Sent with the error (e.g. Retry-After of a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = "ApiError";

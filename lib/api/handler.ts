@@ -4,7 +4,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { ApiError, fromDatabaseError, type ErrorBody } from "./errors";
 
 export function errorResponse(err: ApiError): NextResponse<ErrorBody> {
-  return NextResponse.json({ error: { code: err.code, message: err.message } }, { status: err.status });
+  return NextResponse.json({ error: { code: err.code, message: err.message } }, { status: err.status, headers: err.headers });
 }
 
 function toApiError(err: unknown): ApiError {
