@@ -48,7 +48,10 @@ export async function spoolBody(id: string, body: ByteSource, limits: SpoolLimit
   // the request body: its remaining bytes are still spooled.
   async function* received(): AsyncGenerator<Uint8Array> {
     for (;;) {
-      const r = await source.next();
+      const r = await source.next().catch((err: Error) => {
+        if (err instanceof ApiError) throw err;
+        throw new ApiError("bad_request", `the body ended before it was complete (${err.message}); nothing was stored`);
+      });
       if (r.done) return;
       bytes += r.value.byteLength;
       if (bytes > limits.maxBytes) throw new ApiError("payload_too_large", `the file is larger than the limit of ${limits.maxBytes} bytes (UPLOAD_MAX_BYTES)`);

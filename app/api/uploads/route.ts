@@ -1,4 +1,4 @@
-import { NextResponse, type NextRequest } from "next/server";
+import { NextResponse } from "next/server";
 import { z } from "zod";
 import { handler } from "@/lib/api/handler";
 import { parseQuery } from "@/lib/selection/parse";
