@@ -6,12 +6,13 @@ import { withTransaction } from "@/lib/db/client";
 import { bumpDataVersion } from "@/lib/db/data-version";
 import { updateSampleContents } from "@/lib/db/queries/sample-writes";
 import { markAllRefreshQueued } from "@/lib/db/queries/saved-leaderboards";
-import { heartbeat, markDone, markFailed, markFailing, tryTakeLease, type Lease, type UploadOutcome } from "@/lib/db/queries/upload-lease";
+import { heartbeat, markDone, markFailed, markFailing, requeueInterrupted, tryTakeLease, type Lease, type UploadOutcome } from "@/lib/db/queries/upload-lease";
 import { deleteUploadRows, purgeSuperseded } from "@/lib/db/queries/upload-rows";
 import { findSameFile, getUploadRow, type UploadRow } from "@/lib/db/queries/uploads";
 import { refreshStatistics } from "@/lib/db/statistics";
 import { UPLOAD_STATUS } from "@/lib/db/upload-status";
 import { INTERRUPTED_IMPORT_MESSAGE } from "./cleanup";
+import { crashPoint } from "./crash-points";
 import { FileContext } from "./file-context";
 import { MAX_REPORTED_ERRORS, MAX_REPORTED_WARNINGS } from "./limits";
 import { notifyPublished } from "./notify";
@@ -20,7 +21,8 @@ import { LineErrorList } from "./report";
 import { countBytes, fileSource, SourceError } from "./source";
 import { spooledBody } from "./spool";
 import { emptyCounts, type MeasurementRecord, type UploadCounts, type UploadReport } from "./types";
-import { getUploadReport, LostLeaseError } from "./uploads";
+import { requeueUpload } from "./notify";
+import { getUploadReport, LostLeaseError, ReleasedLeaseError } from "./uploads";
 import { sampleContent, UploadWriter, type SampleUpdate } from "./writer";
 
 export interface ProgressInfo {
@@ -41,6 +43,17 @@ export interface ProcessOptions {
 }
 
 const HEARTBEAT_MS = 1000;
+
+let releasing = false;
+
+/**
+ * Graceful stop: every upload this process is importing from a spooled body is handed back at its
+ * next heartbeat (≤ 1 s) — its rows removed, queued again for any worker, the attempt not counted —
+ * instead of waiting for the recovery timeout. Imports of local files go on to their end.
+ */
+export function releaseLeases(): void {
+  releasing = true;
+}
 
 /** An upload being processed: its row and the lease this process holds on it. */
 type Leased = UploadRow & { lease: Lease };
@@ -75,6 +88,10 @@ async function runLeased(row: Leased, opts: ProcessOptions): Promise<void> {
       console.error(`[ingest] ${err.message}`);
       return;
     }
+    if (err instanceof ReleasedLeaseError) {
+      await handBack(row);
+      return;
+    }
     console.error(`[ingest] upload ${row.id} failed:`, err);
     const outcome: UploadOutcome = {
       lines: 0,
@@ -90,6 +107,15 @@ async function runLeased(row: Leased, opts: ProcessOptions): Promise<void> {
       await markFailed(row.id);
     }
   }
+}
+
+/** Running → failing (its rows removed) → queued again, for another process to start over. */
+async function handBack(row: Leased): Promise<void> {
+  const outcome: UploadOutcome = { lines: 0, counts: emptyCounts(), errors: [], errorCount: 0, warnings: [], warningCount: 0, message: null };
+  if (!(await markFailing(row.lease, outcome))) return;
+  await deleteUploadRows(row.seq);
+  if (await requeueInterrupted(row.id, { released: true })) await requeueUpload(row.id);
+  console.error(`[ingest] upload ${row.id} handed back for another worker`);
 }
 
 /** The same content as an earlier clean upload: nothing to do, and nothing is done. */
@@ -126,12 +152,14 @@ async function ingest(row: Leased, opts: ProcessOptions): Promise<void> {
   const progress = () => (total > 0 ? Math.min(1, bytesRead / total) : 0);
   let lastBeat = Date.now();
   const beat = async () => {
+    if (releasing && !opts.source) throw new ReleasedLeaseError(row.id);
     lastBeat = Date.now();
     if (!(await heartbeat(row.lease, { progress: progress(), lines, counts, errorCount: errors.count }))) throw new LostLeaseError(row.id);
   };
   const report = async () => opts.onProgress?.({ id: row.id, progress: progress(), lines, counts: { ...counts } });
 
   let fileError: string | null = null;
+  crashPoint("before-parse");
   try {
     const bytes = opts.source ? fileSource(opts.source) : spooledBody(row.id);
     const records = uploadRecords(countBytes(bytes, (n) => (bytesRead += n)), { fileName: row.file_name, format: row.format });
@@ -167,7 +195,10 @@ async function ingest(row: Leased, opts: ProcessOptions): Promise<void> {
       // recovery timeout finds its upload taken (or restarted) here, before writing into it.
       const beating = flushed || Date.now() - lastBeat >= HEARTBEAT_MS;
       if (beating) await beat();
-      if (flushed) await writer.flush();
+      if (flushed) {
+        await writer.flush();
+        crashPoint("mid-write");
+      }
       if (beating) await report();
     }
     await writer.flush();
@@ -243,6 +274,7 @@ async function publish(row: Leased, outcome: UploadOutcome, sampleUpdates: Sampl
   const slugs = await withTransaction(async (db) => {
     await updateSampleContents(db, sampleUpdates.map((u) => sampleContent(u.record, u.hash, u.pk)));
     if (!(await markDone(db, row.lease, outcome))) throw new LostLeaseError(row.id);
+    crashPoint("mid-publish");
     if (!changed) return [];
     await bumpDataVersion(db);
     return markAllRefreshQueued(db);

@@ -114,13 +114,14 @@ export async function markFailed(id: string, message?: string): Promise<void> {
  * Failing → queued: an interrupted upload whose rows were removed starts over from its spooled
  * body (recovery), its progress and counts back to nothing. False when it was not failing.
  */
-export async function requeueInterrupted(id: string): Promise<boolean> {
+export async function requeueInterrupted(id: string, opts: { released?: boolean } = {}): Promise<boolean> {
+  // A lease handed back by a stopping process was no failed attempt: it is not counted.
   const changed = await execute(
     pool(),
     `UPDATE uploads SET status = ${statusSql(queued)}, progress = 0, lines_total = 0, counts = '{}'::jsonb, error_count = 0,
-            started_at = NULL, heartbeat_at = now()
+            started_at = NULL, heartbeat_at = now(), attempt = attempt - $2::int
       WHERE id = $1 AND status = ${statusSql(failing)}`,
-    [id],
+    [id, opts.released ? 1 : 0],
   );
   return changed === 1;
 }
