@@ -80,6 +80,26 @@ describe("POST /api/uploads limits", () => {
     expect(await chunkRows()).toBe(0);
   });
 
+  it("bounds in-request processing in time: past UPLOAD_SYNC_MS the answer is 202 and the upload finishes anyway", async () => {
+    process.env.UPLOAD_SYNC_MS = "1";
+    reloadEnv();
+    try {
+      const res = await post(lines(300, "slow"), { "content-type": "application/x-ndjson" });
+      expect(res.status).toBe(202);
+      const { id, status } = await res.json();
+      expect(["running", "done"]).toContain(status);
+      for (let i = 0; i < 200; i++) {
+        const row = (await pool().query(`SELECT status FROM uploads WHERE id = $1`, [id])).rows[0];
+        if (row.status === "done") break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect((await pool().query(`SELECT status, counts->>'samples_new' AS n FROM uploads WHERE id = $1`, [id])).rows[0]).toEqual({ status: "done", n: "300" });
+    } finally {
+      delete process.env.UPLOAD_SYNC_MS;
+      reloadEnv();
+    }
+  });
+
   it("reads multipart as a stream: a `partial` field after the file applies; no file or too many parts is a 400", async () => {
     const form = new FormData();
     form.set("file", new File([lines(2, "mp") + '{"type":"score","sample":"mp/0","model":"m","metric":"accuracy","value":"x"}\n'], "r.jsonl"));
