@@ -28,7 +28,7 @@ const LAYERS: string[][] = [
   ["leaderboard"],
   ["samples"],
   ["models", "compare"],
-  ["api/handler", "api/auth"],
+  ["api/handler", "api/auth", "api/multipart", "api/json-body"],
 ];
 
 /** Folders whose import graph must be acyclic (lib/generated is the Prisma client's own code). */

@@ -28,10 +28,10 @@ afterAll(async () => {
   await closeDb();
 });
 
-function lines(): string {
+function lines(samples = SAMPLES): string {
   const parts: string[] = [];
-  for (let s = 0; s < SAMPLES; s++) parts.push(JSON.stringify({ type: "sample", id: `big/${s}`, benchmark: "big", input: `Question ${s}?` }));
-  for (let s = 0; s < SAMPLES; s++) {
+  for (let s = 0; s < samples; s++) parts.push(JSON.stringify({ type: "sample", id: `big/${s}`, benchmark: "big", input: `Question ${s}?` }));
+  for (let s = 0; s < samples; s++) {
     for (let m = 0; m < MODELS; m++) parts.push(JSON.stringify({ type: "score", sample: `big/${s}`, model: `model-${m}`, metric: "accuracy", value: (s + m) % 2 }));
   }
   return parts.join("\n") + "\n";
@@ -142,6 +142,34 @@ describe("worker killed -9 during a spooled upload", () => {
       expect(await chunkRows()).toBe(0);
     });
   }
+
+  it("stopped with SIGTERM mid-import: the worker hands the upload back at once, and the next one finishes it", async () => {
+    // Long enough (~30 batches) that the stop lands mid-import.
+    const samples = 6 * SAMPLES;
+    const { id } = await createUpload(Readable.from([Buffer.from(lines(samples))]), { fileName: "bigger.jsonl" });
+    const first = run("workers/index.ts", [], { EMBEDDER: "fallback" });
+    await requeueUpload(id);
+    await until("written batches", async () => {
+      const r = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM measurements m JOIN uploads u ON u.seq = m.upload_seq WHERE u.id = $1`, [id]);
+      return r.rows[0].n > 0;
+    }, first.output);
+    first.child.kill("SIGTERM");
+    expect(await first.exited, first.output()).toBe(0);
+    // Handed back, not abandoned: queued again at once, its rows gone, the attempt not counted.
+    expect((await pool().query(`SELECT status, attempt FROM uploads WHERE id = $1`, [id])).rows[0]).toEqual({ status: "queued", attempt: 0 });
+    expect(await visible()).toEqual({ samples: 0, measurements: 0 });
+    expect((await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM measurements`)).rows[0].n).toBe(0);
+
+    const second = run("workers/index.ts", [], { EMBEDDER: "fallback" });
+    try {
+      await until("the upload done", async () => (await getUploadReport(id))?.status === "done", second.output, 300_000);
+    } finally {
+      second.child.kill("SIGTERM");
+      await second.exited;
+    }
+    expect(await visible()).toEqual({ samples, measurements: samples * MODELS });
+    expect(await chunkRows()).toBe(0);
+  });
 
   it("mid-embedding: the upload stays whole and done; the next worker finishes the vectors", async () => {
     const { id } = await createUpload(Readable.from([Buffer.from(body)]), { fileName: "big.jsonl" });
