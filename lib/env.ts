@@ -26,8 +26,8 @@ const schema = z.object({
   UPLOAD_MAX_INFLATE_RATIO: z.coerce.number().positive().default(200),
   /** Largest JSON body of the other write routes (saved leaderboards, tokens), bytes. */
   JSON_BODY_MAX_BYTES: z.coerce.number().int().positive().default(64 * 1024),
-  /** Test-only fault injection: the process kills itself (SIGKILL) at this point of an import (lib/ingest/crash-points.ts). */
-  CRASH_AT: z.enum(["before-parse", "mid-write", "mid-publish", "mid-embedding"]).optional(),
+  /** Test-only fault injection: the process kills itself (SIGKILL; `term-…`: SIGTERM) at this point of an import (lib/ingest/crash-points.ts). */
+  CRASH_AT: z.enum(["before-parse", "mid-write", "mid-publish", "mid-embedding", "term-mid-write"]).optional(),
   /** Failed token attempts per client address per minute before 429 (lib/auth/attempts.ts). */
   AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** Skip loading the demo data set into an empty pool. */

@@ -83,11 +83,17 @@ export async function spoolBody(id: string, body: ByteSource, limits: SpoolLimit
   return { bytes, inflatedBytes: corrupt ? bytes : guard.inflated, sha256: corrupt ? null : hash.digest("hex") };
 }
 
-/** An upload's spooled body, chunk by chunk: the byte source its import reads (any host). */
+/**
+ * Pieces the import reads at a time, as from a file: the parser hands over what one piece holds, so
+ * this bounds the lines between two checks of the writer's batch size (and two heartbeats).
+ */
+const READ_BYTES = 256 * 1024;
+
+/** An upload's spooled body, a row at a time: the byte source its import reads (any host). */
 export async function* spooledBody(id: string): AsyncGenerator<Uint8Array> {
   for (let n = 0; ; n++) {
     const chunk = await readUploadChunk(id, n);
     if (!chunk) return;
-    yield chunk;
+    for (let at = 0; at < chunk.length; at += READ_BYTES) yield chunk.subarray(at, at + READ_BYTES);
   }
 }
