@@ -24,7 +24,7 @@ const LAYERS: string[][] = [
   ["ranking"],
   ["selection", "format", "table"],
   ["db", "queue"],
-  ["ingest", "retrieval", "auth"],
+  ["ingest", "retrieval", "auth", "metrics"],
   ["leaderboard"],
   ["samples"],
   ["models", "compare"],

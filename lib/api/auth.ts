@@ -5,6 +5,7 @@ import { FailedAttempts } from "@/lib/auth/attempts";
 import { allows, type Scope } from "@/lib/auth/scopes";
 import { verifyToken } from "@/lib/auth/tokens";
 import { env } from "@/lib/env";
+import { countRefusal } from "@/lib/metrics";
 import { ApiError } from "./errors";
 
 const g = globalThis as unknown as { __portalAttempts?: FailedAttempts };
@@ -27,17 +28,25 @@ export async function requireToken(req: Request, scope: Scope = "upload"): Promi
   const address = clientAddress(req);
   const wait = attempts().blockedFor(address);
   if (wait > 0) {
+    countRefusal("rate_limited");
     throw new ApiError("too_many_requests", `Too many wrong tokens from this address; try again in ${wait} s`, { "Retry-After": String(wait) });
   }
   const header = req.headers.get("authorization") ?? "";
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match) throw new ApiError("unauthorized", 'Missing upload token: send "Authorization: Bearer TOKEN" (create one with `npm run token -- create NAME`)');
+  if (!match) {
+    countRefusal("unauthorized");
+    throw new ApiError("unauthorized", 'Missing upload token: send "Authorization: Bearer TOKEN" (create one with `npm run token -- create NAME`)');
+  }
   const token = await verifyToken(match[1]);
   if (!token) {
+    countRefusal("unauthorized");
     attempts().fail(address);
     throw new ApiError("unauthorized", "Invalid or revoked upload token");
   }
   attempts().succeed(address);
-  if (!allows(token.scopes, scope)) throw new ApiError("forbidden", `This token may not do this: it needs the "${scope}" scope`);
+  if (!allows(token.scopes, scope)) {
+    countRefusal("forbidden");
+    throw new ApiError("forbidden", `This token may not do this: it needs the "${scope}" scope`);
+  }
   return { id: token.id, name: token.name };
 }

@@ -9,6 +9,7 @@ import { UPLOAD_STATUS } from "@/lib/db/upload-status";
 import { env } from "@/lib/env";
 import { createUpload, getUploadReport, processUpload, requeueUpload } from "@/lib/ingest";
 import { FORMATS } from "@/lib/ingest/formats";
+import { countRefusal } from "@/lib/metrics";
 
 export const dynamic = "force-dynamic";
 
@@ -36,6 +37,12 @@ function headerFileName(raw: string | null): string | null {
 
 const truthy = (v: string | undefined) => v === "true" || v === "on" || v === "1";
 
+/** A body refused for its size (or inflation) is counted for /metrics. */
+function counted(err: unknown): unknown {
+  if (err instanceof ApiError && err.code === "payload_too_large") countRefusal("too_large");
+  return err;
+}
+
 export const POST = handler(async (req) => {
   const params = parseQuery(req.nextUrl.searchParams, query);
   const token = await requireToken(req, "upload");
@@ -52,11 +59,13 @@ export const POST = handler(async (req) => {
     const received = form.fields.then((f) => ({ partial: params.partial || truthy(f.partial) }));
     upload = await createUpload(form.stream, { ...opts, fileName: form.fileName }, received).catch((err: unknown) => {
       form.abort();
-      throw err;
+      throw counted(err);
     });
   } else {
     if (!req.body) throw new ApiError("bad_request", "Empty body: send a results file (results-format v1)");
-    upload = await createUpload(req.body, { ...opts, fileName: headerFileName(req.headers.get("x-file-name")) });
+    upload = await createUpload(req.body, { ...opts, fileName: headerFileName(req.headers.get("x-file-name")) }).catch((err: unknown) => {
+      throw counted(err);
+    });
   }
   // Small content (counted inflated: a small gzip can hold a lot) is processed in the request, for
   // at most UPLOAD_SYNC_MS; past that the answer is 202 and processing goes on where it started.
