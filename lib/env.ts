@@ -16,8 +16,20 @@ const schema = z.object({
   PL_PRIOR: z.coerce.number().min(0).optional(),
   /** Largest accepted upload body, bytes. */
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(200 * 1024 * 1024),
-  /** Uploads at most this size are processed before the response (200); larger ones answer 202. */
+  /** Uploads whose content (inflated) is at most this size are processed before the response (200); larger ones answer 202. */
   UPLOAD_SYNC_BYTES: z.coerce.number().int().positive().default(256 * 1024),
+  /** In-request processing that takes longer answers 202 at this point and finishes in the background, ms. */
+  UPLOAD_SYNC_MS: z.coerce.number().int().positive().default(10_000),
+  /** Largest inflated content of a gzipped upload, bytes (decompression bombs). */
+  UPLOAD_MAX_INFLATED_BYTES: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
+  /** Largest inflated : compressed ratio of an upload past its first 64 MiB (decompression bombs). */
+  UPLOAD_MAX_INFLATE_RATIO: z.coerce.number().positive().default(200),
+  /** Largest JSON body of the other write routes (saved leaderboards, tokens), bytes. */
+  JSON_BODY_MAX_BYTES: z.coerce.number().int().positive().default(64 * 1024),
+  /** Test-only fault injection: the process kills itself (SIGKILL; `term-…`: SIGTERM) at this point of an import (lib/ingest/crash-points.ts). */
+  CRASH_AT: z.enum(["before-parse", "mid-write", "mid-publish", "mid-embedding", "term-mid-write"]).optional(),
+  /** Failed token attempts per client address per minute before 429 (lib/auth/attempts.ts). */
+  AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** Skip loading the demo data set into an empty pool. */
   NO_DEMO: z
     .enum(["0", "1", "true", "false"])

@@ -1,6 +1,6 @@
 // End-to-end tests: starts the portal exactly as `npm start` does, on a fresh temporary DATA_DIR
 // and free ports, creates an upload token, runs Playwright against it, and stops everything.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -42,8 +42,9 @@ const portal = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], 
 let code = 1;
 try {
   await waitForHealth(`http://127.0.0.1:${webPort}/api/health`, 600_000, portal);
-  const dbUrl = `postgresql://postgres@127.0.0.1:${dbPort}/postgres?sslmode=disable`;
-  const token = spawnSync(bin("tsx"), ["scripts/token.ts", "create", "e2e"], { env: { ...env, DATABASE_URL: dbUrl }, encoding: "utf8" });
+  // The embedded database has a password: its URL is in the running portal's discovery file.
+  const dbUrl = (JSON.parse(readFileSync(path.join(dataDir, "portal.json"), "utf8")) as { databaseUrl: string }).databaseUrl;
+  const token = spawnSync(bin("tsx"), ["scripts/token.ts", "create", "e2e"], { env, encoding: "utf8" });
   if (token.status !== 0) throw new Error(`token creation failed: ${token.stderr}`);
   const tokenValue = token.stdout.trim().split("\n").pop() ?? "";
   const pw = spawnSync(bin("playwright"), ["test", ...process.argv.slice(2)], {

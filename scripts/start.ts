@@ -1,30 +1,34 @@
-// `npm start`: the whole portal in one command. Starts the embedded Postgres (unless DATABASE_URL
-// names one), applies migrations, loads the demo data into an empty pool through the same importer
-// users run, builds the web app when needed, then serves it with the background worker.
-// Ctrl-C stops everything cleanly.
-import path from "node:path";
+// `npm start`: the whole portal in one command, as one supervised group. Starts the embedded
+// Postgres (unless DATABASE_URL names one), applies migrations, loads the demo data into an empty
+// pool through the same importer users run, builds the web app when needed, then serves it with the
+// background worker. A child that crashes is restarted with back-off while the others keep serving
+// (scripts/lib/supervisor.ts); children die with this process however it ends
+// (scripts/lib/exit-with-parent.mjs); Ctrl-C / SIGTERM stops everything cleanly — the web server
+// finishes its requests, the worker hands its uploads back (lib/ingest: released leases).
 import { reloadEnv } from "@/lib/env";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/lib/db/embedded";
 import { seed } from "./seed";
 import { acquireDataDirLock } from "./lib/data-dir-lock";
 import { buildIsStale } from "./lib/build-state";
-import { run, startChild, stopChild, tsxArgs, type Child } from "./lib/processes";
+import { writeDiscovery } from "./lib/discovery";
+import { ensurePortFree } from "./lib/port-check";
+import { nextArgs, run, tsxArgs } from "./lib/processes";
+import { supervise, type Supervised } from "./lib/supervisor";
 
 const root = process.cwd();
-const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
 const log = (msg: string) => console.log(`[start] ${msg}`);
 
 const config = reloadEnv();
 const started = Date.now();
 let embedded: EmbeddedPostgres | undefined;
-const children: Child[] = [];
+const children: Supervised[] = [];
 let stopping = false;
 
 async function shutdown(code: number): Promise<never> {
   if (!stopping) {
     stopping = true;
     log("stopping…");
-    await Promise.all(children.map((c) => stopChild(c)));
+    await Promise.all(children.map((c) => c.stop()));
     await embedded?.stop();
     log("stopped");
   }
@@ -32,13 +36,19 @@ async function shutdown(code: number): Promise<never> {
 }
 process.on("SIGINT", () => void shutdown(0));
 process.on("SIGTERM", () => void shutdown(0));
+// Whatever ends this process, its children are told (a SIGKILL is covered by their stdin pipe).
+process.on("exit", () => {
+  for (const c of children) c.current().proc.kill("SIGTERM");
+});
 
 async function main() {
+  await ensurePortFree(config.PORT);
   let url = config.DATABASE_URL;
   if (!url) {
     acquireDataDirLock(config.DATA_DIR);
     embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_DB_PORT });
     url = embedded.url;
+    writeDiscovery(config.DATA_DIR, { databaseUrl: url, port: config.PORT });
     log(`embedded Postgres (PGlite + pgvector) in ${embedded.dataDir}, served at ${url}`);
   } else {
     log("using the Postgres at DATABASE_URL");
@@ -52,23 +62,14 @@ async function main() {
   const build = buildIsStale(root);
   if (build.stale) {
     log(`building the web app (${build.reason})`);
-    tasks.push(run("build", bin("next"), ["build"], childEnv));
+    tasks.push(run("build", ...nextArgs(root, "build"), childEnv));
   }
   await Promise.all(tasks);
+  if (stopping) return;
 
-  children.push(startChild("worker", ...tsxArgs("workers/index.ts"), childEnv));
-  const web = startChild("web", bin("next"), ["start", "-p", String(config.PORT)], childEnv);
-  children.push(web);
+  children.push(supervise("worker", ...tsxArgs("workers/index.ts"), childEnv, log));
+  children.push(supervise("web", ...nextArgs(root, "start", "-p", String(config.PORT)), childEnv, log));
   log(`portal on http://localhost:${config.PORT} (ready after ${((Date.now() - started) / 1000).toFixed(1)} s of setup)`);
-
-  for (const child of children) {
-    void child.exited.then((code) => {
-      if (!stopping) {
-        log(`${child.name} exited unexpectedly (code ${code}); stopping the portal`);
-        void shutdown(1);
-      }
-    });
-  }
 }
 
 main().catch((err) => {

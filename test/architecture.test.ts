@@ -24,12 +24,12 @@ const LAYERS: string[][] = [
   ["ranking"],
   ["selection", "format", "table"],
   ["db", "queue"],
-  ["ingest", "retrieval", "auth"],
+  ["ingest", "retrieval", "auth", "metrics"],
   ["serving"],
   ["leaderboard"],
   ["samples", "planning"],
   ["models", "compare"],
-  ["api/handler", "api/auth", "web"],
+  ["api/handler", "api/auth", "web", "api/multipart", "api/json-body"],
 ];
 
 /** Folders whose import graph must be acyclic (lib/generated is the Prisma client's own code). */

@@ -6,13 +6,17 @@ import { QUEUES } from "@/lib/queue";
 import { embedAllSpaces, type EmbedRunResult } from "@/lib/retrieval/embed-pool";
 import { enqueueStaleRefreshes, refreshSnapshot } from "@/lib/leaderboard/refresh";
 import { processUpload } from "@/lib/ingest";
+import { crashPoint } from "@/lib/ingest/crash-points";
 
 const log = (msg: string) => console.log(`[worker] ${msg}`);
 
 export const handlers = {
   async [QUEUES.embedSamples]() {
     const t0 = performance.now();
-    const runs = await embedAllSpaces(({ space, embedded, remaining }) => log(`${space}: embedded ${embedded}, ${remaining} to go`));
+    const runs = await embedAllSpaces(({ space, embedded, remaining }) => {
+      log(`${space}: embedded ${embedded}, ${remaining} to go`);
+      crashPoint("mid-embedding");
+    });
     for (const r of runs) log(`embed job, ${r.space} space: ${describeRun(r)} in ${Math.round(performance.now() - t0)} ms`);
     // Only a run that changed what searches see moved the data version and so staled snapshots.
     if (runs.some((r) => r.dataVersion !== null)) {

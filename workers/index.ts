@@ -3,7 +3,7 @@
 // message left behind: interrupted uploads, samples without vectors, stale snapshots.
 import { boss, enqueue, QUEUES, setQueueRole, stopQueue } from "@/lib/queue";
 import { closeDb } from "@/lib/db/client";
-import { recoverInterruptedUploads } from "@/lib/ingest";
+import { recoverInterruptedUploads, releaseLeases } from "@/lib/ingest";
 import { spacesWithEmbeddingWork } from "@/lib/retrieval/embed-pool";
 import { enqueueStaleRefreshes } from "@/lib/leaderboard/refresh";
 import { registerHandlers } from "./handlers";
@@ -12,6 +12,11 @@ const CATCH_UP_SECONDS = 30;
 const log = (msg: string) => console.log(`[worker] ${msg}`);
 
 async function catchUp(): Promise<void> {
+  // Uploads of a worker (or web server) that died: taken over within a minute (30 s without a
+  // heartbeat, then this runs at most 30 s later), restarted from their spooled bodies.
+  const recovered = await recoverInterruptedUploads();
+  if (recovered.failed.length) log(`failed interrupted uploads: ${recovered.failed.join(", ")}`);
+  if (recovered.requeued.length) log(`re-queued uploads: ${recovered.requeued.join(", ")}`);
   if ((await spacesWithEmbeddingWork()).length > 0) {
     await enqueue(QUEUES.embedSamples, {}, { singletonKey: "embed" });
   } else {
@@ -24,9 +29,6 @@ let timer: NodeJS.Timeout | undefined;
 async function main() {
   setQueueRole("worker");
   const b = await boss();
-  const recovered = await recoverInterruptedUploads();
-  if (recovered.failed.length) log(`cleaned up interrupted uploads: ${recovered.failed.join(", ")}`);
-  if (recovered.requeued.length) log(`re-queued received uploads: ${recovered.requeued.join(", ")}`);
   const names = await registerHandlers(b);
   log(`connected to the queue; working ${names.join(", ")}`);
   await catchUp();
@@ -39,6 +41,8 @@ async function stop() {
   stopping = true;
   clearInterval(timer);
   log("stopping");
+  // Uploads in progress are handed back within a second; the queue then lets running jobs end.
+  releaseLeases();
   await stopQueue();
   await closeDb();
   process.exit(0);

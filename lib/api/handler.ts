@@ -18,8 +18,8 @@ export type CachePolicy = keyof typeof CACHE_CONTROL;
 
 export function errorResponse(err: ApiError, headers?: HeadersInit): NextResponse<ErrorBody> {
   const res = NextResponse.json({ error: { code: err.code, message: err.message } }, { status: err.status, headers });
+  for (const [name, value] of Object.entries(err.headers)) res.headers.set(name, value);
   res.headers.set("Cache-Control", CACHE_CONTROL["no-store"]);
-  if (err.retryAfter !== undefined) res.headers.set("Retry-After", String(Math.ceil(err.retryAfter)));
   return res;
 }
 

@@ -1,7 +1,7 @@
 // The embedded server shares one Postgres session among all clients. Queries of different clients
 // must never interleave inside one extended-protocol exchange (Parse … Sync), or one client's Bind
 // lands on another's statement. This hammers it with a mix of simple and extended queries.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -66,5 +66,24 @@ describe.skipIf(process.env.TEST_DB === "native")("embedded Postgres server (emb
     }
     expect(errors.slice(0, 5)).toEqual([]);
     expect(wrong).toBe(0);
+  });
+
+  it("admits only clients with the random password of DATA_DIR/db-password (mode 0600)", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "portal-emb-"));
+    const db = await startEmbeddedPostgres({ dataDir: dir });
+    try {
+      expect(statSync(path.join(dir, "db-password")).mode & 0o777).toBe(0o600);
+      const right = new pg.Client({ connectionString: db.url });
+      await right.connect();
+      expect((await right.query("SELECT 1 AS one")).rows).toEqual([{ one: 1 }]);
+      await right.end();
+      for (const url of [db.url.replace(/:[^:@/]+@/, ":wrong@"), db.url.replace(/:[^:@/]+@/, "@")]) {
+        const wrong = new pg.Client({ connectionString: url });
+        await expect(wrong.connect()).rejects.toMatchObject({ code: "28P01" });
+      }
+    } finally {
+      await db.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

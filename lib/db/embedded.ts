@@ -1,11 +1,12 @@
 // The embedded default database: Postgres compiled to WASM (PGlite) with pgvector, served on a
 // loopback port so that the web server, the worker and scripts connect to it exactly as they would
-// to a real Postgres. PGlite has one session: every client's queries are serialized through it.
+// to a real Postgres — with the random password of DATA_DIR/db-password (embedded-auth.ts). PGlite has one session: every client's queries are serialized through it.
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { databasePassword, requirePassword } from "./embedded-auth";
 
 export interface EmbeddedPostgres {
   url: string;
@@ -95,10 +96,12 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port?: numb
   await db.exec("CREATE EXTENSION IF NOT EXISTS vector");
   const server = new PGLiteSocketServer({ db, port: opts.port ?? 0, host: "127.0.0.1", maxConnections: 100 });
   serializeExchanges(server);
+  const password = databasePassword(opts.dataDir);
+  requirePassword(server, password);
   await server.start();
   let stopped = false;
   return {
-    url: `postgresql://postgres@${server.getServerConn()}/postgres?sslmode=disable`,
+    url: `postgresql://postgres:${encodeURIComponent(password)}@${server.getServerConn()}/postgres?sslmode=disable`,
     dataDir,
     async stop() {
       if (stopped) return;

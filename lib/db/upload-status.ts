@@ -4,8 +4,9 @@
 //     │                  └──fails──▶ failing ──its rows removed──▶ failed
 //     └──file never complete, or abandoned (recovery)──▶ failing / failed
 //
-// `failing` is internal: the upload has failed and its rows are being removed; it is reported as
-// `failed`. An upload holds the ingest lease while `running` or `failing`. Only `done` uploads are
+// `failing` is internal: the upload has failed (or was interrupted) and its rows are being removed;
+// it is reported as `failed`, or goes back to `queued` when recovery restarts an interrupted upload
+// from its spooled body. An upload holds its own lease while `running` or `failing`. Only `done` uploads are
 // published (lib/db/visibility.ts). The database enforces the list (migration 20261123010000).
 export const UPLOAD_STATUS = {
   queued: "queued",
@@ -19,7 +20,7 @@ export type StoredUploadStatus = (typeof UPLOAD_STATUS)[keyof typeof UPLOAD_STAT
 /** What GET /api/uploads/{id} reports (spec/api.md). */
 export type UploadStatus = Exclude<StoredUploadStatus, "failing">;
 
-/** Statuses of the upload holding the ingest lease (at most one upload at a time). */
+/** Statuses of an upload whose lease is held (leases are per upload; several run at once). */
 export const LEASE_STATUSES = [UPLOAD_STATUS.running, UPLOAD_STATUS.failing] as const;
 /** Statuses of uploads not finished yet; recovery looks for abandoned ones among them. */
 export const UNFINISHED_STATUSES = [UPLOAD_STATUS.queued, UPLOAD_STATUS.running, UPLOAD_STATUS.failing] as const;

@@ -1,10 +1,10 @@
 // Ingestion of results files (spec/results-format.md): the entry points of routes, scripts and the
-// worker. One code path: every upload is created (body spooled to disk, or a local file named),
-// then processed by processUpload().
+// worker. One code path: every upload is created (body spooled into the database, or a local file
+// named), then processed by processUpload().
 //
-//   POST /api/uploads  → createUpload(body, opts); small, and no upload holding the lease
-//                        (lib/db/queries/uploads.ts uploadInProgress): await processUpload(id) → 200 report;
-//                        large: enqueue QUEUES.processUpload {uploadId} (worker: processUpload) → 202
+//   POST /api/uploads  → createUpload(body, opts); small once inflated: processUpload(id) within
+//                        UPLOAD_SYNC_MS → 200 report; large or slower: enqueue QUEUES.processUpload
+//                        {uploadId} (worker: processUpload) → 202
 //   GET /api/uploads/id → getUploadReport(id)
 //   npm run import      → importFile(path, opts)
 //   start / worker      → recoverInterruptedUploads()
@@ -14,13 +14,14 @@ import { ApiError } from "@/lib/api/errors";
 import { deleteQueuedUpload, insertUpload, setUploadFile } from "@/lib/db/queries/uploads";
 import { UPLOAD_STATUS } from "@/lib/db/upload-status";
 import { env } from "@/lib/env";
+import { DEFAULT_RATIO_FLOOR_BYTES } from "./inflate-guard";
 import { processUpload, type ProcessOptions } from "./process";
-import { removeSpool } from "./cleanup";
-import { contentSha256, fileSize, spoolBody } from "./spool";
+import { contentSha256, fileSize } from "./local-file";
+import { spoolBody } from "./spool";
 import type { ByteSource } from "./source";
 import { emptyCounts, type UploadReport } from "./types";
 
-export { processUpload, type ProcessOptions, type ProgressInfo } from "./process";
+export { processUpload, releaseLeases, type ProcessOptions, type ProgressInfo } from "./process";
 export { getUploadReport } from "./uploads";
 export { recoverInterruptedUploads, type RecoveryResult } from "./cleanup";
 export { requeueUpload } from "./notify";
@@ -44,32 +45,46 @@ export interface UploadOptions {
   maxBytes?: number;
 }
 
+/** What the body was found to hold once received (before processing). */
+export interface ReceivedFile {
+  /** A multipart field after the file (`partial=true`) overrides the option given before it. */
+  partial?: boolean;
+}
+
 export interface CreatedUpload {
   id: string;
   status: typeof UPLOAD_STATUS.queued;
   /** Size of the received body (compressed size when gzipped). */
   bytes: number;
+  /** Size of its content, inflated: what processing it will read. */
+  inflatedBytes: number;
 }
 
 /**
- * Receives an upload: spools the body to DATA_DIR/uploads/<id>.jsonl[.gz] (gzip recognised by its
- * magic bytes), records it as `queued`, and returns at once; nothing is parsed yet. Throws
- * ApiError('payload_too_large') past maxBytes (the row is then removed).
+ * Receives an upload: records it `queued`, spools the body into the database as it streams in
+ * (gzip recognised by its magic bytes, inflated on the fly to count, cap and hash it), and returns;
+ * nothing is parsed yet. Throws ApiError('payload_too_large') past a cap, and whatever reading the
+ * body threw (a client gone): the row and its chunks are then removed. `received` (a multipart
+ * body's fields after the file) is awaited before the file is recorded complete.
  */
-export async function createUpload(body: ByteSource, opts: UploadOptions = {}): Promise<CreatedUpload> {
+export async function createUpload(body: ByteSource, opts: UploadOptions = {}, received?: Promise<ReceivedFile>): Promise<CreatedUpload> {
   const id = randomUUID();
-  await insertUpload({ id, partial: opts.partial ?? false, fileName: opts.fileName ?? null, tokenId: opts.tokenId ?? null, spoolPath: null, counts: emptyCounts(), format: opts.format, dryRun: opts.dryRun });
-  let spooled: { path: string; bytes: number } | undefined;
+  await insertUpload({ id, partial: opts.partial ?? false, fileName: opts.fileName ?? null, tokenId: opts.tokenId ?? null, counts: emptyCounts(), format: opts.format, dryRun: opts.dryRun });
+  const config = env();
   try {
-    spooled = await spoolBody(id, body, opts.maxBytes ?? env().UPLOAD_MAX_BYTES);
-    const sha = opts.dryRun ? null : await contentSha256(spooled.path);
-    await setUploadFile(id, { bytes: spooled.bytes, sha256: sha, spoolPath: spooled.path });
+    const spooled = await spoolBody(id, body, {
+      maxBytes: opts.maxBytes ?? config.UPLOAD_MAX_BYTES,
+      maxInflatedBytes: config.UPLOAD_MAX_INFLATED_BYTES,
+      maxRatio: config.UPLOAD_MAX_INFLATE_RATIO,
+      ratioFloorBytes: DEFAULT_RATIO_FLOOR_BYTES,
+    });
+    const after = await received;
+    await setUploadFile(id, { bytes: spooled.bytes, inflatedBytes: spooled.inflatedBytes, sha256: opts.dryRun ? null : spooled.sha256, partial: after?.partial });
+    return { id, status: UPLOAD_STATUS.queued, bytes: spooled.bytes, inflatedBytes: spooled.inflatedBytes };
   } catch (err) {
-    removeSpool(spooled?.path ?? null);
     await deleteQueuedUpload(id);
     throw err;
   }
-  return { id, status: UPLOAD_STATUS.queued, bytes: spooled.bytes };
 }
 
 /** Receives and processes a body in one call (spooled like any upload); returns the final report. */
@@ -93,11 +108,11 @@ export async function importFile(filePath: string, opts: Omit<UploadOptions, "ma
     partial: opts.partial ?? false,
     fileName: opts.fileName ?? path.basename(abs),
     tokenId: opts.tokenId ?? null,
-    spoolPath: null,
     counts: emptyCounts(),
     format: opts.format,
     dryRun: opts.dryRun,
   });
-  await setUploadFile(id, { bytes, sha256: opts.dryRun ? null : await contentSha256(abs) });
+  const sha256 = opts.dryRun ? null : await contentSha256(abs);
+  await setUploadFile(id, { bytes, inflatedBytes: null, sha256 });
   return processUpload(id, { source: abs, onProgress: opts.onProgress });
 }

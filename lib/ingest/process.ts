@@ -1,24 +1,28 @@
-// Processing one received upload: take the ingest lease, stream-parse and validate, write in
-// batches, then publish in one short transaction — or, when the upload fails, remove its rows.
+// Processing one received upload: take its lease, stream-parse and validate, write in batches,
+// then publish in one short transaction — or, when the upload fails, remove its rows. Leases are
+// per upload: several uploads are processed at once, by any processes on any hosts.
 import { ApiError } from "@/lib/api/errors";
 import { withTransaction } from "@/lib/db/client";
 import { bumpDataVersion } from "@/lib/db/data-version";
 import { updateSampleContents } from "@/lib/db/queries/sample-writes";
 import { markTouchedRefreshQueued } from "@/lib/db/queries/saved-leaderboards";
-import { heartbeat, markDone, markFailed, markFailing, touchQueued, tryTakeLease, type UploadOutcome } from "@/lib/db/queries/upload-lease";
+import { heartbeat, markDone, markFailed, markFailing, requeueInterrupted, tryTakeLease, type Lease, type UploadOutcome } from "@/lib/db/queries/upload-lease";
 import { deleteUploadRows, purgeSuperseded } from "@/lib/db/queries/upload-rows";
 import { findSameFile, getUploadRow, type UploadRow } from "@/lib/db/queries/uploads";
 import { refreshStatistics } from "@/lib/db/statistics";
 import { UPLOAD_STATUS } from "@/lib/db/upload-status";
-import { recoverInterruptedUploads, removeSpool } from "./cleanup";
+import { INTERRUPTED_IMPORT_MESSAGE } from "./cleanup";
+import { crashPoint } from "./crash-points";
 import { FileContext } from "./file-context";
 import { MAX_REPORTED_ERRORS, MAX_REPORTED_WARNINGS } from "./limits";
 import { notifyPublished } from "./notify";
 import { uploadRecords } from "./records";
 import { LineErrorList } from "./report";
 import { countBytes, fileSource, SourceError } from "./source";
+import { spooledBody } from "./spool";
 import { emptyCounts, type MeasurementRecord, type UploadCounts, type UploadReport } from "./types";
-import { getUploadReport, LostLeaseError } from "./uploads";
+import { requeueUpload } from "./notify";
+import { getUploadReport, LostLeaseError, ReleasedLeaseError } from "./uploads";
 import { sampleContent, UploadWriter, type SampleUpdate } from "./writer";
 
 export interface ProgressInfo {
@@ -29,7 +33,7 @@ export interface ProgressInfo {
 }
 
 export interface ProcessOptions {
-  /** The file to read; default: the upload's spooled body. */
+  /** A local file to read (`npm run import`); default: the upload's body spooled in the database. */
   source?: string;
   /**
    * Called after every written batch and heartbeat. Processing waits for a returned promise (tests
@@ -39,27 +43,20 @@ export interface ProcessOptions {
 }
 
 const HEARTBEAT_MS = 1000;
-const LEASE_POLL_MS = 250;
-const RECOVERY_EVERY_MS = 5000;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+let releasing = false;
 
-/** Waits for the ingest lease (uploads are written one at a time). Null: the upload is no longer queued. */
-async function waitForLease(id: string): Promise<number | null> {
-  let lastRecovery = 0;
-  for (;;) {
-    const seq = await tryTakeLease(id);
-    if (seq !== null) return seq;
-    const row = await getUploadRow(id);
-    if (!row || row.status !== UPLOAD_STATUS.queued) return null;
-    await touchQueued(id);
-    if (Date.now() - lastRecovery > RECOVERY_EVERY_MS) {
-      lastRecovery = Date.now();
-      await recoverInterruptedUploads();
-    }
-    await sleep(LEASE_POLL_MS);
-  }
+/**
+ * Graceful stop: every upload this process is importing from a spooled body is handed back at its
+ * next heartbeat (≤ 1 s) — its rows removed, queued again for any worker, the attempt not counted —
+ * instead of waiting for the recovery timeout. Imports of local files go on to their end.
+ */
+export function releaseLeases(): void {
+  releasing = true;
 }
+
+/** An upload being processed: its row and the lease this process holds on it. */
+type Leased = UploadRow & { lease: Lease };
 
 /**
  * Processes a created upload to its end and returns its report. Idempotent: an upload already
@@ -68,13 +65,12 @@ async function waitForLease(id: string): Promise<number | null> {
 export async function processUpload(id: string, opts: ProcessOptions = {}): Promise<UploadReport> {
   const row = await getUploadRow(id);
   if (!row) throw new ApiError("not_found", `no upload with id "${id}"`);
-  const source = opts.source ?? row.spool_path;
   if (row.status === UPLOAD_STATUS.queued) {
-    if (!source || row.file_bytes === null) {
-      await markFailed(id, "the upload's file was not received completely");
-    } else {
-      const seq = await waitForLease(id);
-      if (seq !== null) await runLeased({ ...row, seq }, source, opts);
+    if (row.file_bytes === null) await markFailed(id, "the upload's file was not received completely");
+    else if (!opts.source && row.inflated_bytes === null) await markFailed(id, INTERRUPTED_IMPORT_MESSAGE);
+    else {
+      const lease = await tryTakeLease(id);
+      if (lease) await runLeased({ ...row, lease }, opts);
     }
   }
   const report = await getUploadReport(id);
@@ -82,15 +78,18 @@ export async function processUpload(id: string, opts: ProcessOptions = {}): Prom
   return report;
 }
 
-async function runLeased(row: UploadRow, source: string, opts: ProcessOptions): Promise<void> {
+async function runLeased(row: Leased, opts: ProcessOptions): Promise<void> {
   try {
     const same = row.file_sha256 ? await findSameFile(row.id, row.file_sha256) : null;
     if (same) await publishDuplicate(row, same);
-    else await ingest(row, source, opts);
-    removeSpool(row.spool_path);
+    else await ingest(row, opts);
   } catch (err) {
     if (err instanceof LostLeaseError) {
       console.error(`[ingest] ${err.message}`);
+      return;
+    }
+    if (err instanceof ReleasedLeaseError) {
+      await handBack(row);
       return;
     }
     console.error(`[ingest] upload ${row.id} failed:`, err);
@@ -103,16 +102,24 @@ async function runLeased(row: UploadRow, source: string, opts: ProcessOptions): 
       warningCount: 0,
       message: `internal error while storing the upload; nothing from it was stored (${(err as Error).message})`,
     };
-    if (await markFailing(row.id, outcome).catch(() => false)) {
+    if (await markFailing(row.lease, outcome).catch(() => false)) {
       await deleteUploadRows(row.seq);
       await markFailed(row.id);
     }
-    removeSpool(row.spool_path);
   }
 }
 
+/** Running → failing (its rows removed) → queued again, for another process to start over. */
+async function handBack(row: Leased): Promise<void> {
+  const outcome: UploadOutcome = { lines: 0, counts: emptyCounts(), errors: [], errorCount: 0, warnings: [], warningCount: 0, message: null };
+  if (!(await markFailing(row.lease, outcome))) return;
+  await deleteUploadRows(row.seq);
+  if (await requeueInterrupted(row.id, { released: true })) await requeueUpload(row.id);
+  console.error(`[ingest] upload ${row.id} handed back for another worker`);
+}
+
 /** The same content as an earlier clean upload: nothing to do, and nothing is done. */
-async function publishDuplicate(row: UploadRow, same: { id: string; lines: number }): Promise<void> {
+async function publishDuplicate(row: Leased, same: { id: string; lines: number }): Promise<void> {
   const outcome: UploadOutcome = {
     lines: same.lines,
     counts: { ...emptyCounts(), duplicates: same.lines },
@@ -124,11 +131,11 @@ async function publishDuplicate(row: UploadRow, same: { id: string; lines: numbe
     duplicateOf: same.id,
   };
   await withTransaction(async (c) => {
-    if (!(await markDone(c, row.id, outcome))) throw new LostLeaseError(row.id);
+    if (!(await markDone(c, row.lease, outcome))) throw new LostLeaseError(row.id);
   });
 }
 
-async function ingest(row: UploadRow, source: string, opts: ProcessOptions): Promise<void> {
+async function ingest(row: Leased, opts: ProcessOptions): Promise<void> {
   const counts = emptyCounts();
   const errors = new LineErrorList(MAX_REPORTED_ERRORS);
   const warnings = new LineErrorList(MAX_REPORTED_WARNINGS);
@@ -145,14 +152,17 @@ async function ingest(row: UploadRow, source: string, opts: ProcessOptions): Pro
   const progress = () => (total > 0 ? Math.min(1, bytesRead / total) : 0);
   let lastBeat = Date.now();
   const beat = async () => {
+    if (releasing && !opts.source) throw new ReleasedLeaseError(row.id);
     lastBeat = Date.now();
-    if (!(await heartbeat(row.id, { progress: progress(), lines, counts, errorCount: errors.count }))) throw new LostLeaseError(row.id);
+    if (!(await heartbeat(row.lease, { progress: progress(), lines, counts, errorCount: errors.count }))) throw new LostLeaseError(row.id);
   };
   const report = async () => opts.onProgress?.({ id: row.id, progress: progress(), lines, counts: { ...counts } });
 
   let fileError: string | null = null;
+  crashPoint("before-parse");
   try {
-    const records = uploadRecords(countBytes(fileSource(source), (n) => (bytesRead += n)), { fileName: row.file_name, format: row.format });
+    const bytes = opts.source ? fileSource(opts.source) : spooledBody(row.id);
+    const records = uploadRecords(countBytes(bytes, (n) => (bytesRead += n)), { fileName: row.file_name, format: row.format });
     for await (const chunk of records) {
       for (const p of chunk) {
         lines++;
@@ -181,10 +191,15 @@ async function ingest(row: UploadRow, source: string, opts: ProcessOptions): Pro
         }
       }
       const flushed = writer.full;
-      if (flushed) await writer.flush();
-      const beating = Date.now() - lastBeat >= HEARTBEAT_MS;
+      // A batch is written only under a lease just confirmed: a process that stalled past the
+      // recovery timeout finds its upload taken (or restarted) here, before writing into it.
+      const beating = flushed || Date.now() - lastBeat >= HEARTBEAT_MS;
       if (beating) await beat();
-      if (flushed || beating) await report();
+      if (flushed) {
+        await writer.flush();
+        crashPoint("mid-write");
+      }
+      if (beating) await report();
     }
     await writer.flush();
     await writer.flushFacts();
@@ -213,7 +228,7 @@ async function ingest(row: UploadRow, source: string, opts: ProcessOptions): Pro
     outcome.message = fileError
       ? `${fileError}; nothing was stored`
       : `${counts.rejected} line${counts.rejected === 1 ? " was" : "s were"} rejected, so nothing was stored (all-or-nothing); fix ${counts.rejected === 1 ? "it" : "them"}, or send the file with partial=true (\`npm run import -- FILE --partial\`) to store only the valid lines`;
-    if (!(await markFailing(row.id, outcome))) throw new LostLeaseError(row.id);
+    if (!(await markFailing(row.lease, outcome))) throw new LostLeaseError(row.id);
     await deleteUploadRows(row.seq);
     await markFailed(row.id);
     return;
@@ -227,12 +242,12 @@ async function ingest(row: UploadRow, source: string, opts: ProcessOptions): Pro
  * A dry run: its rows were never visible (the upload is still running); they are removed and the
  * report, with the counts of what would have been stored, published without touching the pool.
  */
-async function finishDryRun(row: UploadRow, outcome: UploadOutcome): Promise<void> {
+async function finishDryRun(row: Leased, outcome: UploadOutcome): Promise<void> {
   await deleteUploadRows(row.seq);
   const stored = outcome.message ? outcome.message.replace("the valid lines were stored", "the valid lines would be stored") : null;
   outcome.message = `dry run: nothing was stored${stored ? `; ${stored}` : ""}`;
   await withTransaction(async (db) => {
-    if (!(await markDone(db, row.id, outcome))) throw new LostLeaseError(row.id);
+    if (!(await markDone(db, row.lease, outcome))) throw new LostLeaseError(row.id);
   });
 }
 
@@ -254,12 +269,13 @@ function measurementBytes(r: MeasurementRecord): number {
  * stay current). Then, outside it, the rows it replaced
  * are deleted (invisible already) and the worker is told.
  */
-async function publish(row: UploadRow, outcome: UploadOutcome, sampleUpdates: SampleUpdate[]): Promise<void> {
+async function publish(row: Leased, outcome: UploadOutcome, sampleUpdates: SampleUpdate[]): Promise<void> {
   const c = outcome.counts;
   const changed = c.samples_new + c.samples_updated + c.measurements_new + c.measurements_updated + c.facts_new + c.facts_updated > 0;
   const slugs = await withTransaction(async (db) => {
     await updateSampleContents(db, sampleUpdates.map((u) => sampleContent(u.record, u.hash, u.pk)));
-    if (!(await markDone(db, row.id, outcome))) throw new LostLeaseError(row.id);
+    if (!(await markDone(db, row.lease, outcome))) throw new LostLeaseError(row.id);
+    crashPoint("mid-publish");
     if (!changed) return [];
     const version = await bumpDataVersion(db);
     return markTouchedRefreshQueued(db, row.seq, version, c.samples_updated > 0);

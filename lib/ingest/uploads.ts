@@ -1,4 +1,4 @@
-// The upload's report as GET /api/uploads/{id} shows it, and the error of a lost lease.
+// The upload's report as GET /api/uploads/{id} shows it, and the errors of a lost or released lease.
 import { getUploadReportRow } from "@/lib/db/queries/uploads";
 import { reportedStatus } from "@/lib/db/upload-status";
 import { emptyCounts, type UploadReport } from "./types";
@@ -8,6 +8,14 @@ export class LostLeaseError extends Error {
   constructor(id: string) {
     super(`upload ${id} was taken over by recovery (heartbeat too old)`);
     this.name = "LostLeaseError";
+  }
+}
+
+/** Thrown when this process is stopping and hands its upload back (lib/ingest/process.ts releaseLeases). */
+export class ReleasedLeaseError extends Error {
+  constructor(id: string) {
+    super(`upload ${id} handed back: this process is stopping`);
+    this.name = "ReleasedLeaseError";
   }
 }
 

@@ -40,6 +40,9 @@ export interface SampleUpdate {
   hash: string;
 }
 
+/** Times a batch is compared with the live rows again when another upload took one of its keys meanwhile. */
+const RACE_RETRIES = 3;
+
 /** A sample whose pk was never settled because its line was rejected at flush time. */
 const REJECTED_PK = -1;
 
@@ -137,7 +140,11 @@ export class UploadWriter {
     if (!fresh.length || !this.writing) return;
     const inserted = await insertSamples(fresh.map((s) => sampleContent(s.record, s.hash)), this.seq);
     const pks = new Map(inserted.map((r) => [r.id, r.pk]));
-    for (const s of fresh) s.entry.pk = pks.get(s.record.id) ?? REJECTED_PK;
+    for (const s of fresh) {
+      s.entry.pk = pks.get(s.record.id) ?? REJECTED_PK;
+      // Inserted by another upload since the look-up above (uploads run at once).
+      if (s.entry.pk === REJECTED_PK) this.hooks.reject(s.line, `"id" ${show(s.record.id)} is being written by another upload that has not finished; send this line again later`);
+    }
     this.counts.samples_new += inserted.length;
   }
 
@@ -211,20 +218,40 @@ export class UploadWriter {
     await this.storeAgainstLive(keyed, firsts, events);
   }
 
+  /**
+   * Stores a batch against the live rows of its keys. Uploads run at once (per-upload leases), so a
+   * key may be live in another upload that has not finished: those lines are rejected ("send it
+   * again later"), never written over. Another upload can take a key between the look-up and the
+   * write (a unique violation): the batch is compared again, a few times.
+   */
   private async storeAgainstLive(keyed: MeasurementRow[], firsts: MeasurementRow[], events: MeasurementRow[]): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.storeAgainstLiveOnce(keyed, firsts, events);
+        return;
+      } catch (err) {
+        if ((err as { code?: string }).code !== "23505" || attempt >= RACE_RETRIES) throw err;
+      }
+    }
+  }
+
+  private async storeAgainstLiveOnce(keyed: MeasurementRow[], firsts: MeasurementRow[], events: MeasurementRow[]): Promise<void> {
     const live = new Map<string, LiveMeasurement>((await findLiveMeasurements(keyed)).map((l) => [rowKey(l.row), l]));
+    const busy = new Set<string>();
     const usable = (k: string) => {
       const ex = live.get(k);
       if (!ex) return undefined;
       if (ex.ownerStatus === null || ex.ownerStatus === UPLOAD_STATUS.done || ex.uploadSeq === this.seq) return ex;
-      if (ex.ownerStatus === UPLOAD_STATUS.failed || ex.ownerStatus === UPLOAD_STATUS.failing) return undefined; // left by a failed upload
-      throw new Error(`measurement key written by upload seq ${ex.uploadSeq}, still ${ex.ownerStatus}: uploads must not overlap`);
+      if (ex.ownerStatus !== UPLOAD_STATUS.failed && ex.ownerStatus !== UPLOAD_STATUS.failing) busy.add(k);
+      return undefined; // left by a failed upload, or being written by a running one
     };
+    const counted = { measurements_new: 0, measurements_updated: 0, duplicates: 0 };
     for (const f of firsts) {
       const ex = usable(rowKey(f));
-      if (!ex) this.counts.measurements_new++;
-      else if (sameContent(ex.row, f)) this.counts.duplicates++;
-      else this.counts.measurements_updated++;
+      if (busy.has(rowKey(f))) continue;
+      if (!ex) counted.measurements_new++;
+      else if (sameContent(ex.row, f)) counted.duplicates++;
+      else counted.measurements_updated++;
     }
     const remove: number[] = [];
     const supersede: number[] = [];
@@ -232,12 +259,19 @@ export class UploadWriter {
     for (const [k, row] of keyed.map((r) => [rowKey(r), r] as const)) {
       const ex = live.get(k);
       const ok = usable(k);
+      if (busy.has(k)) continue;
       if (ex && !ok) remove.push(ex.id);
       if (ok && sameContent(ok.row, row)) continue;
       if (ok) (ok.uploadSeq === this.seq ? remove : supersede).push(ok.id);
       insert.push(row);
     }
     await withTransaction((c) => replaceMeasurements(c, { remove, supersede, insert }, this.seq));
+    this.counts.measurements_new += counted.measurements_new;
+    this.counts.measurements_updated += counted.measurements_updated;
+    this.counts.duplicates += counted.duplicates;
+    for (const f of firsts) {
+      if (busy.has(rowKey(f))) this.hooks.reject(f.line, `this measurement's key is being written by another upload that has not finished; send this line again later`);
+    }
   }
 }
 

@@ -37,7 +37,7 @@ describe("Limiter", () => {
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).status).toBe(503);
     expect((refused as ApiError).code).toBe("overloaded");
-    expect((refused as ApiError).retryAfter).toBe(3);
+    expect((refused as ApiError).headers["Retry-After"]).toBe("3");
     gate.resolve();
     await first;
     expect(await second).toBe("second");

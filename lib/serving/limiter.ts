@@ -32,7 +32,7 @@ export class Limiter {
         throw new ApiError(
           "overloaded",
           `Too many ${this.opts.what} at once (${this.running} running, ${this.waiting.length} waiting): try again in ${this.opts.retryAfter} s`,
-          this.opts.retryAfter,
+          { "Retry-After": String(this.opts.retryAfter) },
         );
       }
       // The slot is handed over by the finishing task (running stays counted), so no newcomer can take it first.

@@ -1,7 +1,7 @@
-// The database of a command-line script: DATABASE_URL when set (e.g. the running portal's), else
-// the embedded database in DATA_DIR, started in this process with migrations applied. The embedded
-// database's files belong to one process at a time: while `npm start` runs, point DATABASE_URL at
-// the URL it prints instead.
+// The database of a command-line script: DATABASE_URL when set; else, while `npm start` runs on
+// DATA_DIR, the running portal's database (found through DATA_DIR/portal.json, scripts/lib/discovery.ts);
+// else the embedded database in DATA_DIR, started in this process with migrations applied (its
+// files belong to one process at a time).
 import pg from "pg";
 import { closeDb } from "@/lib/db/client";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/lib/db/embedded";
@@ -9,6 +9,7 @@ import { migrate } from "@/lib/db/migrate";
 import { reloadEnv } from "@/lib/env";
 import { stopQueue } from "@/lib/queue";
 import { acquireDataDirLock } from "./data-dir-lock";
+import { readDiscovery } from "./discovery";
 
 export interface ScriptDb {
   url: string;
@@ -21,6 +22,12 @@ export async function openScriptDb(): Promise<ScriptDb> {
   const config = reloadEnv();
   if (config.DATABASE_URL) {
     return { url: config.DATABASE_URL, embedded: false, close: closeAll };
+  }
+  const running = readDiscovery(config.DATA_DIR);
+  if (running) {
+    process.env.DATABASE_URL = running.databaseUrl;
+    reloadEnv();
+    return { url: running.databaseUrl, embedded: false, close: closeAll };
   }
   try {
     acquireDataDirLock(config.DATA_DIR);

@@ -1,5 +1,9 @@
-// Child processes of `npm start`: the Next.js server and the worker, stopped together.
+// Child processes of `npm start`: the Next.js server and the worker, stopped together — and dying
+// with their parent however it ends (exit-with-parent.mjs, preloaded into each).
 import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+
+const EXIT_WITH_PARENT = path.join(import.meta.dirname, "exit-with-parent.mjs");
 
 export interface Child {
   name: string;
@@ -8,7 +12,8 @@ export interface Child {
 }
 
 export function startChild(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv): Child {
-  const proc = spawn(cmd, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+  // stdin: a pipe this process holds open for the child's whole life (see exit-with-parent.mjs).
+  const proc = spawn(cmd, args, { env: { ...env, PORTAL_PARENT_PIPE: "1" }, stdio: ["pipe", "pipe", "pipe"] });
   const prefix = (line: string) => `[${name}] ${line}`;
   for (const [stream, out] of [
     [proc.stdout, process.stdout],
@@ -31,7 +36,12 @@ export function startChild(name: string, cmd: string, args: string[], env: NodeJ
  * signal — SIGKILL included — reaches the program itself and leaves no orphaned child behind.
  */
 export function tsxArgs(script: string, ...args: string[]): [string, string[]] {
-  return [process.execPath, ["--import", "tsx", script, ...args]];
+  return [process.execPath, ["--import", EXIT_WITH_PARENT, "--import", "tsx", script, ...args]];
+}
+
+/** The Next.js server in a plain node process, like tsxArgs: signals reach it, it dies with its parent. */
+export function nextArgs(root: string, ...args: string[]): [string, string[]] {
+  return [process.execPath, ["--import", EXIT_WITH_PARENT, path.join(root, "node_modules", "next", "dist", "bin", "next"), ...args]];
 }
 
 /** SIGTERM, then SIGKILL after `graceMs` if the child is still alive. */

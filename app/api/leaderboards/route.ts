@@ -6,6 +6,7 @@ import { NextResponse } from "next/server";
 import { ApiError } from "@/lib/api/errors";
 import { handler, otherMethods } from "@/lib/api/handler";
 import { requireToken } from "@/lib/api/auth";
+import { readJsonBody } from "@/lib/api/json-body";
 import { dataVersion } from "@/lib/db/data-version";
 import { createSavedLeaderboard, getSavedLeaderboard, listSavedLeaderboards, savedLeaderboardInput } from "@/lib/leaderboard/saved";
 import { enqueue, QUEUES } from "@/lib/queue";
@@ -21,13 +22,8 @@ export const GET = handler(async () => {
 export const POST = handler(async (req) => {
   // Browsers label cross-site requests; programs send no such header.
   if (req.headers.get("sec-fetch-site") === "cross-site") throw new ApiError("unauthorized", "Leaderboards can only be saved from this site's pages or with a token from a program");
-  await requireToken(req);
-  let body: unknown;
-  try {
-    body = await req.json();
-  } catch {
-    throw new ApiError("bad_request", "The body must be a JSON object");
-  }
+  await requireToken(req, "upload");
+  const body = await readJsonBody(req);
   const parsed = savedLeaderboardInput.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

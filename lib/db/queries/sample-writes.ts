@@ -34,13 +34,17 @@ export async function findVisibleSamplePks(ids: readonly string[]): Promise<{ pk
   return r.rows;
 }
 
-/** Inserts new samples written by upload `seq` (invisible until it publishes); their pks by id. */
+/**
+ * Inserts new samples written by upload `seq` (invisible until it publishes); their pks by id. An
+ * id another upload inserted meanwhile is left out (uploads run at once; the caller rejects it).
+ */
 export async function insertSamples(samples: readonly SampleContent[], seq: number): Promise<{ pk: number; id: string }[]> {
   const r = await pool().query<{ pk: number; id: string }>(
     `INSERT INTO samples (id, benchmark, input, reference, task, tags, metadata, image_url, content_hash, upload_seq)
      SELECT x.id, x.benchmark, x.input, x.reference, x.task, ARRAY(SELECT jsonb_array_elements_text(x.tags)),
             COALESCE(x.metadata, '{}'::jsonb), x.image_url, x.content_hash, $2
        FROM jsonb_to_recordset($1::jsonb) ${RECORDSET}
+     ON CONFLICT (id) DO NOTHING
      RETURNING pk, id`,
     [asJson(samples), seq],
   );

@@ -1,32 +1,32 @@
-// The status transitions of an upload (lib/db/upload-status.ts): the ingest lease, heartbeats,
-// publish and failure, and recovery of abandoned uploads. Every transition names the status it
-// leaves in its WHERE clause, so a process that lost its upload to recovery changes nothing.
-import { execute, pool, withTransaction, type Queryable } from "@/lib/db/client";
-import { statusListSql, statusSql, LEASE_STATUSES, UNFINISHED_STATUSES, UPLOAD_STATUS, type StoredUploadStatus } from "@/lib/db/upload-status";
+// The status transitions of an upload (lib/db/upload-status.ts): its lease, heartbeats, publish
+// and failure, and recovery of abandoned uploads. Every transition names the status it leaves (and
+// the lease holder's its attempt) in its WHERE clause, so a process that lost its upload to
+// recovery changes nothing.
+import { execute, pool, type Queryable } from "@/lib/db/client";
+import { statusListSql, statusSql, UNFINISHED_STATUSES, UPLOAD_STATUS, type StoredUploadStatus } from "@/lib/db/upload-status";
 import type { UploadCounts, LineError } from "./uploads";
 
 const { queued, running, failing, done, failed } = UPLOAD_STATUS;
 
-/** Any key; the advisory lock only orders lease takers on a real Postgres (PGlite runs one session). */
-const LEASE_LOCK_KEY = 0x0be4c4;
+/** The lease of one upload, as its holder names it in every write. */
+export interface Lease {
+  id: string;
+  seq: number;
+  attempt: number;
+}
 
 /**
- * Takes the ingest lease for a queued upload: uploads are written one at a time, so a new sample or
- * key written by an unfinished upload is never seen, re-used or overwritten by another. Returns the
- * upload's seq, or null while another upload holds the lease.
+ * Takes the lease of a queued upload (leases are per upload: several are imported at once, each by
+ * one process). Null when it is no longer queued (another process took it, or it finished).
  */
-export async function tryTakeLease(id: string): Promise<number | null> {
-  return withTransaction(async (c) => {
-    await c.query<{ locked: unknown }>(`SELECT pg_advisory_xact_lock($1) AS locked`, [LEASE_LOCK_KEY]);
-    const r = await c.query<{ seq: number }>(
-      `UPDATE uploads SET status = ${statusSql(running)}, started_at = now(), heartbeat_at = now()
-        WHERE id = $1 AND status = ${statusSql(queued)}
-          AND NOT EXISTS (SELECT 1 FROM uploads WHERE status IN (${statusListSql(LEASE_STATUSES)}))
-        RETURNING seq`,
-      [id],
-    );
-    return r.rows[0]?.seq ?? null;
-  });
+export async function tryTakeLease(id: string): Promise<Lease | null> {
+  const r = await pool().query<Lease>(
+    `UPDATE uploads SET status = ${statusSql(running)}, attempt = attempt + 1, started_at = now(), heartbeat_at = now()
+      WHERE id = $1 AND status = ${statusSql(queued)}
+      RETURNING id, seq, attempt`,
+    [id],
+  );
+  return r.rows[0] ?? null;
 }
 
 /** Keeps a waiting (queued) upload from being taken for abandoned. */
@@ -41,13 +41,15 @@ export interface LiveState {
   errorCount: number;
 }
 
-/** Heartbeat + progress of a running upload; false when it is no longer running (recovery took it). */
-export async function heartbeat(id: string, s: LiveState): Promise<boolean> {
+/** The lease's own condition: this upload, still running, in this attempt. $1 id, $2 attempt. */
+const HELD = `id = $1 AND attempt = $2 AND status = ${statusSql(running)}`;
+
+/** Heartbeat + progress of a running upload; false when the lease is lost (recovery took it). */
+export async function heartbeat(lease: Lease, s: LiveState): Promise<boolean> {
   const changed = await execute(
     pool(),
-    `UPDATE uploads SET heartbeat_at = now(), progress = $2, lines_total = $3, counts = $4, error_count = $5
-      WHERE id = $1 AND status = ${statusSql(running)}`,
-    [id, s.progress, s.lines, JSON.stringify(s.counts), s.errorCount],
+    `UPDATE uploads SET heartbeat_at = now(), progress = $3, lines_total = $4, counts = $5, error_count = $6 WHERE ${HELD}`,
+    [lease.id, lease.attempt, s.progress, s.lines, JSON.stringify(s.counts), s.errorCount],
   );
   return changed === 1;
 }
@@ -64,58 +66,81 @@ export interface UploadOutcome {
   duplicateOf?: string | null;
 }
 
-/** `SET ...` of an outcome with its parameters from $2 on ($1 is the upload id). */
+/** `SET ...` of an outcome with its parameters from $3 on ($1 is the upload id, $2 the attempt). */
 function outcomeSet(o: UploadOutcome): { set: string; values: unknown[] } {
   return {
-    set: `lines_total = $2, counts = $3, errors = $4, error_count = $5, warnings = $6, warning_count = $7, message = $8, duplicate_of = $9`,
+    set: `lines_total = $3, counts = $4, errors = $5, error_count = $6, warnings = $7, warning_count = $8, message = $9, duplicate_of = $10`,
     values: [o.lines, JSON.stringify(o.counts), JSON.stringify(o.errors), o.errorCount, JSON.stringify(o.warnings), o.warningCount, o.message, o.duplicateOf ?? null],
   };
 }
 
-/** Running → done (publish). Call in the publish transaction; false when the upload is no longer running. */
-export async function markDone(db: Queryable, id: string, o: UploadOutcome): Promise<boolean> {
+/** Running → done (publish). Call in the publish transaction; false when the lease is lost. */
+export async function markDone(db: Queryable, lease: Lease, o: UploadOutcome): Promise<boolean> {
   const { set, values } = outcomeSet(o);
   const changed = await execute(
     db,
-    `UPDATE uploads SET status = ${statusSql(done)}, progress = 1, finished_at = now(), heartbeat_at = now(), ${set}
-      WHERE id = $1 AND status = ${statusSql(running)}`,
-    [id, ...values],
+    `UPDATE uploads SET status = ${statusSql(done)}, progress = 1, finished_at = now(), heartbeat_at = now(), ${set} WHERE ${HELD}`,
+    [lease.id, lease.attempt, ...values],
   );
   return changed === 1;
 }
 
-/** Running → failing: the outcome is final, the rows are about to be removed. */
-export async function markFailing(id: string, o: UploadOutcome): Promise<boolean> {
+/** Running → failing: the outcome is final, the rows are about to be removed. False when the lease is lost. */
+export async function markFailing(lease: Lease, o: UploadOutcome): Promise<boolean> {
   const { set, values } = outcomeSet(o);
   const changed = await execute(
     pool(),
-    `UPDATE uploads SET status = ${statusSql(failing)}, heartbeat_at = now(), ${set} WHERE id = $1 AND status = ${statusSql(running)}`,
-    [id, ...values],
+    `UPDATE uploads SET status = ${statusSql(failing)}, heartbeat_at = now(), ${set} WHERE ${HELD}`,
+    [lease.id, lease.attempt, ...values],
   );
   return changed === 1;
 }
 
-/** Queued or failing → failed, with a message when one is given. */
+/**
+ * Queued or failing → failed, with a message when one is given. With a message (the upload was
+ * interrupted, not judged) its counts go back to what was stored: nothing.
+ */
 export async function markFailed(id: string, message?: string): Promise<void> {
   await execute(
     pool(),
-    `UPDATE uploads SET status = ${statusSql(failed)}, progress = 1, finished_at = now(), heartbeat_at = now(), message = COALESCE($2, message)
+    `UPDATE uploads SET status = ${statusSql(failed)}, progress = 1, finished_at = now(), heartbeat_at = now(), message = COALESCE($2, message),
+            counts = CASE WHEN $2::text IS NULL THEN counts ELSE '{}'::jsonb END
       WHERE id = $1 AND status IN (${statusListSql([queued, failing])})`,
     [id, message ?? null],
   );
 }
 
+/**
+ * Failing → queued: an interrupted upload whose rows were removed starts over from its spooled
+ * body (recovery), its progress and counts back to nothing. False when it was not failing.
+ */
+export async function requeueInterrupted(id: string, opts: { released?: boolean } = {}): Promise<boolean> {
+  // A lease handed back by a stopping process was no failed attempt: it is not counted.
+  const changed = await execute(
+    pool(),
+    `UPDATE uploads SET status = ${statusSql(queued)}, progress = 0, lines_total = 0, counts = '{}'::jsonb, error_count = 0,
+            started_at = NULL, heartbeat_at = now(), attempt = attempt - $2::int
+      WHERE id = $1 AND status = ${statusSql(failing)}`,
+    [id, opts.released ? 1 : 0],
+  );
+  return changed === 1;
+}
+
 export interface AbandonedUpload {
   id: string;
   status: StoredUploadStatus;
-  spool_path: string | null;
   file_bytes: number | null;
+  /** Null for a local file (an import); set once a spooled body was received completely. */
+  inflated_bytes: number | null;
+  attempt: number;
+  /** Failing with its outcome stored (it was judged, not interrupted): it ends failed as judged. */
+  judged: boolean;
 }
 
 /** Unfinished uploads whose heartbeat is older than `staleAfterSeconds`, oldest first. */
 export async function findAbandonedUploads(staleAfterSeconds: number): Promise<AbandonedUpload[]> {
   const r = await pool().query<AbandonedUpload>(
-    `SELECT id, status, spool_path, file_bytes FROM uploads
+    `SELECT id, status, file_bytes, inflated_bytes, attempt, status = ${statusSql(failing)} AND message IS NOT NULL AS judged FROM uploads
       WHERE status IN (${statusListSql(UNFINISHED_STATUSES)}) AND COALESCE(heartbeat_at, created_at) <= now() - make_interval(secs => $1)
       ORDER BY seq`,
     [staleAfterSeconds],

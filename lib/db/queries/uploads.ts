@@ -1,7 +1,7 @@
 // Named queries on `uploads`: receiving an upload and reading its row and report. The status
 // transitions (lease, heartbeat, publish, failure, recovery) are in ./upload-lease.ts.
 import { execute, pool } from "@/lib/db/client";
-import { statusListSql, statusSql, LEASE_STATUSES, UPLOAD_STATUS, type StoredUploadStatus } from "@/lib/db/upload-status";
+import { statusSql, UPLOAD_STATUS, type StoredUploadStatus } from "@/lib/db/upload-status";
 
 /** One line's problem, stored in `errors` / `warnings`. `line` 0 means the file as a whole (e.g. corrupt gzip, no records). */
 export interface LineError {
@@ -37,7 +37,8 @@ export interface UploadRow {
   /** The format given with the upload; null: detect it. */
   format: string | null;
   dry_run: boolean;
-  spool_path: string | null;
+  /** Size of the content once inflated; null for local files (imports). */
+  inflated_bytes: number | null;
 }
 
 /** The stored report of an upload, as GET /api/uploads/{id} reads it. */
@@ -66,25 +67,24 @@ export async function insertUpload(u: {
   partial: boolean;
   fileName: string | null;
   tokenId: number | null;
-  spoolPath: string | null;
   counts: UploadCounts;
   format?: string | null;
   dryRun?: boolean;
 }): Promise<void> {
   await execute(
     pool(),
-    `INSERT INTO uploads (id, status, partial, file_name, token_id, spool_path, heartbeat_at, counts, format, dry_run)
-     VALUES ($1, ${statusSql(UPLOAD_STATUS.queued)}, $2, $3, $4, $5, now(), $6, $7, $8)`,
-    [u.id, u.partial, u.fileName, u.tokenId, u.spoolPath, JSON.stringify(u.counts), u.format ?? null, u.dryRun ?? false],
+    `INSERT INTO uploads (id, status, partial, file_name, token_id, heartbeat_at, counts, format, dry_run)
+     VALUES ($1, ${statusSql(UPLOAD_STATUS.queued)}, $2, $3, $4, now(), $5, $6, $7)`,
+    [u.id, u.partial, u.fileName, u.tokenId, JSON.stringify(u.counts), u.format ?? null, u.dryRun ?? false],
   );
 }
 
 /** Records the received file once it is complete (a queued upload without them was cut off). */
-export async function setUploadFile(id: string, f: { bytes: number; sha256: string | null; spoolPath?: string }): Promise<void> {
+export async function setUploadFile(id: string, f: { bytes: number; inflatedBytes: number | null; sha256: string | null; partial?: boolean }): Promise<void> {
   await execute(
     pool(),
-    `UPDATE uploads SET file_bytes = $2, file_sha256 = $3, spool_path = COALESCE($4, spool_path), heartbeat_at = now() WHERE id = $1`,
-    [id, f.bytes, f.sha256, f.spoolPath ?? null],
+    `UPDATE uploads SET file_bytes = $2, inflated_bytes = $3, file_sha256 = $4, partial = COALESCE($5, partial), heartbeat_at = now() WHERE id = $1`,
+    [id, f.bytes, f.inflatedBytes, f.sha256, f.partial ?? null],
   );
 }
 
@@ -94,7 +94,7 @@ export async function deleteQueuedUpload(id: string): Promise<void> {
 }
 
 export async function getUploadRow(id: string): Promise<UploadRow | null> {
-  const r = await pool().query<UploadRow>(`SELECT id, seq, status, partial, file_sha256, file_bytes, file_name, format, dry_run, spool_path FROM uploads WHERE id = $1`, [id]);
+  const r = await pool().query<UploadRow>(`SELECT id, seq, status, partial, file_sha256, file_bytes, file_name, format, dry_run, inflated_bytes FROM uploads WHERE id = $1`, [id]);
   return r.rows[0] ?? null;
 }
 
@@ -106,12 +106,6 @@ export async function getUploadReportRow(id: string): Promise<UploadReportRow | 
     [id],
   );
   return r.rows[0] ?? null;
-}
-
-/** Whether an upload holds the ingest lease now (a new one would wait for it). */
-export async function uploadInProgress(): Promise<boolean> {
-  const r = await pool().query<{ one: number }>(`SELECT 1 AS one FROM uploads WHERE status IN (${statusListSql(LEASE_STATUSES)}) LIMIT 1`);
-  return r.rows.length > 0;
 }
 
 /** The earliest clean, published upload of the same content, when there is one. */

@@ -1,0 +1,92 @@
+// Per-upload leases: several uploads are processed at once (no global lease), an upload whose
+// process stopped beating is taken over and finished by another, and the stalled process can no
+// longer write into it or finish it.
+import { Readable } from "node:stream";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { closeDb, pool } from "@/lib/db/client";
+import { heartbeat, tryTakeLease } from "@/lib/db/queries/upload-lease";
+import { stopQueue } from "@/lib/queue";
+import { resetDatabase } from "@/test/db";
+import { createUpload, processUpload, recoverInterruptedUploads } from "./index";
+import { emptyCounts } from "./types";
+
+beforeEach(resetDatabase);
+afterAll(async () => {
+  await stopQueue();
+  await closeDb();
+});
+
+function file(bench: string, n: number, shared = false): Readable {
+  const lines: object[] = [];
+  for (let i = 0; i < n; i++) {
+    lines.push({ type: "sample", id: `${bench}/${i}`, benchmark: bench, input: `Q ${i}` });
+    for (let m = 0; m < 3; m++) lines.push({ type: "score", sample: `${bench}/${i}`, model: `model-${m}`, metric: "accuracy", value: (i + m) % 2 });
+  }
+  if (shared) lines.push({ type: "sample", id: "shared/0", benchmark: "shared", input: "the same id in every file" });
+  return Readable.from([Buffer.from(lines.map((l) => JSON.stringify(l)).join("\n") + "\n")]);
+}
+
+const visibleSamples = async () =>
+  (await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM samples s JOIN uploads u ON u.seq = s.upload_seq WHERE u.status = 'done'`)).rows[0].n;
+
+describe("per-upload leases", () => {
+  it("processes four uploads at once, each imported exactly once", async () => {
+    const ids = await Promise.all(["a", "b", "c", "d"].map(async (b) => (await createUpload(file(b, 3000))).id));
+    const running: number[] = [];
+    const reports = await Promise.all(
+      ids.map((id) =>
+        processUpload(id, {
+          onProgress: async () => {
+            running.push((await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM uploads WHERE status = 'running'`)).rows[0].n);
+          },
+        }),
+      ),
+    );
+    // They overlapped: some batch was written while other uploads held their own leases.
+    expect(Math.max(...running)).toBeGreaterThan(1);
+    for (const r of reports) expect(r).toMatchObject({ status: "done", counts: { samples_new: 3000, measurements_new: 9000, rejected: 0 } });
+    expect(await visibleSamples()).toBe(12_000);
+    const m = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM measurements`);
+    expect(m.rows[0].n).toBe(36_000);
+  });
+
+  it("never writes one new sample twice when uploads running at once both bring it", async () => {
+    const ids = await Promise.all(["p", "q"].map(async (b) => (await createUpload(file(b, 2500, true), { partial: true })).id));
+    const reports = await Promise.all(ids.map((id) => processUpload(id)));
+    for (const r of reports) expect(r.status).toBe("done");
+    // Exactly one stored it; the other found it in flight (rejected: send again) or published (duplicate).
+    expect(reports.reduce((n, r) => n + r.counts.samples_new, 0)).toBe(5001);
+    const shared = await pool().query(`SELECT count(*)::int AS n FROM samples WHERE id = 'shared/0'`);
+    expect(shared.rows[0].n).toBe(1);
+  });
+
+  it("takes over an upload whose process stopped beating: restarted from its spooled body, finished once", async () => {
+    const { id } = await createUpload(file("taken", 500));
+    // A process takes the lease, then stalls (no more heartbeats).
+    const stalled = await tryTakeLease(id);
+    expect(stalled).not.toBeNull();
+    await pool().query(`UPDATE uploads SET heartbeat_at = now() - interval '5 minutes' WHERE id = $1`, [id]);
+
+    const recovered = await recoverInterruptedUploads();
+    expect(recovered).toMatchObject({ failed: [], requeued: [id] });
+    expect(await processUpload(id)).toMatchObject({ status: "done", counts: { samples_new: 500, measurements_new: 1500 } });
+    // The stalled process wakes up: its lease (attempt 1) is gone, it can neither beat nor write.
+    expect(await heartbeat(stalled!, { progress: 0.5, lines: 10, counts: emptyCounts(), errorCount: 0 })).toBe(false);
+    const row = await pool().query(`SELECT status, attempt, (SELECT count(*)::int FROM upload_chunks WHERE upload_id = $1) AS chunks FROM uploads WHERE id = $1`, [id]);
+    expect(row.rows[0]).toEqual({ status: "done", attempt: 2, chunks: 0 });
+    expect(await visibleSamples()).toBe(500);
+  });
+
+  it("fails an interrupted upload after its last attempt, with counts back to zero and no chunks", async () => {
+    const { id } = await createUpload(file("poison", 50));
+    for (let i = 0; i < 3; i++) {
+      expect(await tryTakeLease(id)).not.toBeNull();
+      await heartbeat({ id, seq: 0, attempt: i + 1 }, { progress: 0.5, lines: 100, counts: { ...emptyCounts(), samples_new: 40 }, errorCount: 0 });
+      await pool().query(`UPDATE uploads SET heartbeat_at = now() - interval '5 minutes' WHERE id = $1`, [id]);
+      const r = await recoverInterruptedUploads();
+      expect(i < 2 ? r.requeued : r.failed).toEqual([id]);
+    }
+    const row = await pool().query(`SELECT status, counts, message, (SELECT count(*)::int FROM upload_chunks WHERE upload_id = $1) AS chunks FROM uploads WHERE id = $1`, [id]);
+    expect(row.rows[0]).toMatchObject({ status: "failed", counts: {}, message: expect.stringMatching(/^interrupted/), chunks: 0 });
+  });
+});
