@@ -26,11 +26,13 @@ async function send(queue: QueueName, data: object, singletonKey: string): Promi
  * New or changed samples → one embed job. Changed data → a refresh of every saved leaderboard:
  * which samples a leaderboard's capability query retrieves is only known once the new samples are
  * embedded, so every saved leaderboard counts as affected (their refresh_queued_at was set in the
- * publish transaction).
+ * publish transaction). Changed data → one benchmark health check.
  */
 export async function notifyPublished(change: { samplesChanged: boolean; slugs: string[] }): Promise<void> {
   if (change.samplesChanged) await send(QUEUES.embedSamples, {}, "embed");
   for (const slug of change.slugs) await send(QUEUES.refreshLeaderboard, { slug }, slug);
+  // One pending health check at most however many uploads publish meanwhile (lib/health/job.ts).
+  await send(QUEUES.checkHealth, {}, "health");
 }
 
 /** A received upload for the worker (QUEUES.processUpload handler calls processUpload(uploadId)). */

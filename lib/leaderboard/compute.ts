@@ -6,7 +6,9 @@
 // cached answer is never stale. Answers are small and many are kept; batches are large, so only
 // the last few computations keep theirs.
 import { dataVersion } from "@/lib/db/data-version";
+import { latestHealthRun } from "@/lib/db/queries/benchmark-health";
 import { env } from "@/lib/env";
+import { checkSelection, type SelectionHealth } from "@/lib/health/selection";
 import { retrieve, type Retrieval } from "@/lib/retrieval/retrieve";
 import { rank } from "@/lib/ranking/leaderboard";
 import type { CiMethod } from "@/lib/ranking/leaderboard-types";
@@ -26,6 +28,8 @@ export interface LiveLeaderboard extends ApiLeaderboard {
   data_version: number;
   computed_at: string;
   cached: boolean;
+  /** What the health check flagged in this selection and, with exclude_flagged, left out (lib/health/selection.ts). */
+  health: SelectionHealth | null;
 }
 
 export interface ComputedLeaderboard {
@@ -72,7 +76,9 @@ function remember<V>(map: Map<string, V>, key: string, value: V, size: number): 
 async function lookup(query: LeaderboardQuery, opts: ComputeOptions): Promise<{ q: ResolvedQuery; version: number; key: string }> {
   const q = resolveQuery(query);
   const version = await dataVersion();
-  return { q, version, key: JSON.stringify([q, opts.ci ?? null, version, env().EMBEDDER]) };
+  // A health check finishes after the data version it checked: its flags key answers too.
+  const health = (await latestHealthRun())?.id ?? null;
+  return { q, version, key: JSON.stringify([q, opts.ci ?? null, version, env().EMBEDDER, health]) };
 }
 
 /** The live leaderboard of a query together with the retrieval and batch it was computed from. */
@@ -116,10 +122,11 @@ async function compute(q: ResolvedQuery, version: number, ci?: CiMethod): Promis
   const retrieval = await retrieve(q);
   // The baseline stays in a restricted model set: it is what the scores are relative to.
   const models = q.models.length ? new Set(q.baselineRequested ? [...q.models, q.baseline] : q.models) : undefined;
-  const loaded = await loadBatch(
+  const checked = await checkSelection(
     retrieval.samples.map((s) => s.pk),
-    models,
+    q.exclude_flagged,
   );
+  const loaded = await loadBatch(checked.pks, models);
   const { batch } = loaded;
   const baseline = fitBaseline(q, batch.modelNames);
   const warnings = retrievalWarnings(retrieval);
@@ -139,6 +146,7 @@ async function compute(q: ResolvedQuery, version: number, ci?: CiMethod): Promis
     data_version: version,
     computed_at: new Date().toISOString(),
     cached: false,
+    health: checked.health,
   };
   return { leaderboard, query: q, retrieval, loaded };
 }

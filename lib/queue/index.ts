@@ -13,6 +13,8 @@ export const QUEUES = {
   refreshLeaderboard: "refresh-leaderboard",
   /** Finish (or clean up) an upload stored in the background. Payload: { uploadId: string } */
   processUpload: "process-upload",
+  /** Recompute benchmark health for the current data version (lib/health/job.ts). Payload: {} */
+  checkHealth: "check-health",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -22,6 +24,7 @@ const EXPIRE_SECONDS: Record<QueueName, number> = {
   "fit-embedder": 15 * 60,
   "refresh-leaderboard": 5 * 60,
   "process-upload": 30 * 60,
+  "check-health": 10 * 60,
 };
 
 const g = globalThis as unknown as { __portalBoss?: Promise<PgBoss>; __portalQueueRole?: "worker" | "sender" };
