@@ -11,6 +11,7 @@ const NAV = [
   { href: "/leaderboards", label: "Leaderboards" },
   { href: "/query", label: "Query" },
   { href: "/compare", label: "Compare" },
+  { href: "/benchmarks", label: "Benchmarks" },
   { href: "/upload", label: "Upload" },
   { href: "/about", label: "Method" },
 ];

@@ -4,7 +4,7 @@
 //   "drop-like": numeric answers scored by exact string match, while most outputs are written
 //                "1,234" or "10.0" — the DROP normaliser bug — so most models score near 0;
 //   DUPLICATES samples of "trivia" repeat an "arith" question (case and spacing changed).
-import { Prng } from "@/lib/ranking/prng";
+import { Prng } from "../lib/ranking/prng";
 
 export const MODELS = Array.from({ length: 16 }, (_, i) => `model-${String(i).padStart(2, "0")}`);
 export const WRONG_KEYS = ["trivia/3", "trivia/17", "trivia/29", "trivia/44", "trivia/58", "trivia/71", "trivia/86", "trivia/99"];

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { EvidenceGroups } from "@/components/evidence/evidence-groups";
 import { SampleFields } from "@/components/evidence/sample-fields";
+import { FlagList } from "@/components/health/flag-list";
 import { plural } from "@/lib/format";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -36,6 +37,11 @@ export default async function SamplePage({ params }: Props) {
           </>
         }
       />
+      {sample.flags.length > 0 && (
+        <Card title="Flagged by the benchmark health check" id="flags">
+          <FlagList flags={sample.flags} />
+        </Card>
+      )}
       <SampleFields sample={sample} />
       {n === 0 ? (
         <EmptyState title="No measurements yet">No model has a published result on this sample, so it does not take part in any ranking.</EmptyState>
