@@ -6,6 +6,8 @@ import { screenshot } from "./helpers";
 // copied questions is uploaded; the worker's health check flags them on /benchmarks, the flagged
 // sample shows its flags, and a leaderboard says what it contains and leaves it out on request.
 test("benchmark health: /benchmarks, a flagged sample, and the exclude switch on the leaderboard", async ({ page, request }) => {
+  // The worker embeds, refreshes and checks after the upload: minutes on a loaded machine.
+  test.setTimeout(300_000);
   const token = process.env.E2E_TOKEN;
   expect(token, "scripts/e2e.ts creates a token").toBeTruthy();
   const body = plantedPool().map((l) => JSON.stringify(l)).join("\n") + "\n";
@@ -17,9 +19,9 @@ test("benchmark health: /benchmarks, a flagged sample, and the exclude switch on
     .poll(
       async () => {
         const h = await (await request.get("/api/benchmarks")).json();
-        return h.status === "current" && h.benchmarks.some((b: { name: string }) => b.name === "drop-like") ? "checked" : h.status;
+        return h.benchmarks.some((b: { name: string }) => b.name === "drop-like") ? "checked" : h.status;
       },
-      { timeout: 120_000, intervals: [1000, 2000] },
+      { timeout: 240_000, intervals: [1000, 2000] },
     )
     .toBe("checked");
 
@@ -51,5 +53,6 @@ test("benchmark health: /benchmarks, a flagged sample, and the exclude switch on
   await page.waitForURL(/exclude_flagged=true/);
   await expect(page.getByTestId("selection-health")).toContainText("Excluded what the health check flagged");
   await expect(page.getByTestId("selection-health")).toContainText("drop-like");
+  await expect(page.getByTestId("selection-health")).not.toContainText("every sample of trivia");
   await screenshot(page, "leaderboard-excluded");
 });

@@ -91,9 +91,11 @@ describe("benchmark health", () => {
     expect(all.health.excluded).toBeNull();
     const kept = (await call<Lb>(getLeaderboard, "/api/leaderboard?exclude_flagged=true")).body;
     const dropped = kept.health.excluded!;
-    expect(dropped.benchmarks).toContain("drop-like");
+    // drop-like goes whole; trivia (wrong keys are sample flags) loses only its flagged samples.
+    expect(dropped.benchmarks).toEqual(["drop-like"]);
     expect(kept.n_samples).toBe(320 - dropped.samples);
-    expect(dropped.samples).toBeGreaterThanOrEqual(80 + 6);
+    expect(dropped.samples).toBeGreaterThanOrEqual(80 + 6 + DUPLICATES.length);
+    expect(dropped.samples).toBeLessThan(80 + 40);
     const bad = await call<{ error: { message: string } }>(getLeaderboard, "/api/leaderboard?exclude_flagged=yes");
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toContain('"exclude_flagged"');

@@ -1,5 +1,5 @@
 // Leaderboards react to the health check: which of a selection's samples are flagged (in a
-// benchmark with a warning or critical flag, or flagged themselves), and with exclude_flagged
+// benchmark with a warning or critical flag about the benchmark itself, or flagged themselves), and with exclude_flagged
 // the samples to keep. A duplicate group keeps its first copy (lib/health/sample-flags.ts).
 import { flaggedAmong, latestHealthRun } from "@/lib/db/queries/benchmark-health";
 import type { Severity } from "@/lib/db/queries/benchmark-health";
@@ -10,7 +10,7 @@ export const LISTED_SAMPLES = 20;
 export interface SelectionHealth {
   /** data version of the health check read */
   data_version: number;
-  /** benchmarks of the selection with a warning or critical flag, and how many selected samples each */
+  /** benchmarks of the selection flagged as a whole (warning or critical), and how many selected samples each */
   flagged_benchmarks: { name: string; severity: Severity; n_samples: number }[];
   /** selected samples flagged themselves (wrong key, duplicate copy, empty input), outside those benchmarks too */
   flagged_samples: { count: number; ids: string[] };

@@ -151,22 +151,29 @@ export interface SelectionFlagRow {
   samplePk: number;
   sampleId: string;
   benchmark: string;
-  /** the benchmark's worst flag when it is a warning or critical, else null */
+  /** the benchmark's worst flag when it is flagged as a whole (BENCHMARK_EXCLUDED), else null */
   benchmarkSeverity: Severity | null;
   /** a warning or critical flag of the sample itself that exclude_flagged leaves out */
   sampleFlagged: boolean;
 }
 
-/** Of these samples, those in a flagged benchmark or with an excludable warning/critical flag. */
+/**
+ * A benchmark is left out whole for a warning or critical flag about the benchmark itself; its
+ * wrong answer keys are flags of samples, which are left out one by one instead.
+ */
+const BENCHMARK_EXCLUDED = `EXISTS (SELECT 1 FROM jsonb_array_elements(b.flags) bf
+  WHERE bf->>'severity' IN ('warning', 'critical') AND bf->>'code' <> 'wrong_answer_keys')`;
+
+/** Of these samples, those in a benchmark flagged as a whole or with an excludable warning/critical flag. */
 export async function flaggedAmong(runId: number, samplePks: readonly number[], db: Queryable = pool()): Promise<SelectionFlagRow[]> {
   if (samplePks.length === 0) return [];
   const r = await db.query<SelectionFlagRow>(
     `SELECT s.pk AS "samplePk", s.id AS "sampleId", s.benchmark,
-            CASE WHEN b.severity IN ('warning', 'critical') THEN b.severity END AS "benchmarkSeverity",
+            CASE WHEN ${BENCHMARK_EXCLUDED} THEN b.severity END AS "benchmarkSeverity",
             EXISTS (SELECT 1 FROM sample_flags f WHERE f.run_id = $1 AND f.sample_pk = s.pk AND f.excludable AND f.severity <> 'info') AS "sampleFlagged"
        FROM samples s LEFT JOIN benchmark_health b ON b.run_id = $1 AND b.benchmark = s.benchmark
       WHERE s.pk = ANY($2::int[])
-        AND (b.severity IN ('warning', 'critical')
+        AND (${BENCHMARK_EXCLUDED}
              OR EXISTS (SELECT 1 FROM sample_flags f WHERE f.run_id = $1 AND f.sample_pk = s.pk AND f.excludable AND f.severity <> 'info'))
       ORDER BY s.pk`,
     [runId, samplePks],
