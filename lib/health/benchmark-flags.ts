@@ -56,7 +56,7 @@ export function benchmarkFlags(f: FlagInput): HealthFlag[] {
     out.push({
       code: "wrong_answer_keys",
       severity: share >= WRONG_KEY_SHARE ? "warning" : "info",
-      message: `${s.negativeDiscrimination} samples (${pct(share)}) where strong models fail and weak ones succeed: likely wrong reference answers.`,
+      message: `${s.negativeDiscrimination} ${s.negativeDiscrimination === 1 ? "sample" : "samples"} (${pct(share)}) where strong models fail and weak ones succeed: likely wrong reference answers.`,
     });
   }
   if (s.answers.scoredWrong >= MISMATCH_MIN) {
@@ -69,7 +69,7 @@ export function benchmarkFlags(f: FlagInput): HealthFlag[] {
     });
   }
   if (s.duplicated > 0) {
-    out.push({ code: "duplicates", severity: "info", message: `${s.duplicated} samples have the same input as another sample of the pool.` });
+    out.push({ code: "duplicates", severity: "info", message: `${s.duplicated} ${s.duplicated === 1 ? "sample has" : "samples have"} the same input as another sample of the pool.` });
   }
   const partial = f.coverage.filter((c) => c.share < PARTIAL_COVERAGE);
   if (partial.length > 0) {
