@@ -12,6 +12,7 @@ const NAV = [
   { href: "/leaderboards", label: "Leaderboards" },
   { href: "/query", label: "Query" },
   { href: "/compare", label: "Compare" },
+  { href: "/benchmarks", label: "Benchmarks" },
   { href: "/upload", label: "Upload" },
   { href: "/evaluate", label: "Evaluate" },
   { href: "/about", label: "Method" },

@@ -10,6 +10,7 @@ import { CapabilitySearch } from "@/components/home/capability-search";
 import { PoolStats } from "@/components/home/pool-stats";
 import { GlobalTop } from "@/components/home/global-top";
 import { BenchmarkCards, CapabilityCards } from "@/components/home/concept-sections";
+import { listHealth } from "@/lib/health/read";
 import { AutoRefresh } from "@/components/leaderboard/auto-refresh-client";
 
 export const dynamic = "force-dynamic";
@@ -35,7 +36,7 @@ async function OverallSection({ fullHref }: { fullHref: string }) {
 }
 
 export default async function HomePage() {
-  const saved = await listSavedLeaderboards();
+  const [saved, health] = await Promise.all([listSavedLeaderboards(), listHealth()]);
   const suggestions = saved.filter((s) => s.query).map((s) => ({ slug: s.slug, title: s.title, query: s.query! }));
   const overall = saved.find((s) => s.slug === "overall");
   return (
@@ -61,7 +62,7 @@ export default async function HomePage() {
           <CapabilityCards saved={saved} />
         </div>
       </div>
-      <BenchmarkCards saved={saved} />
+      <BenchmarkCards saved={saved} health={new Map(health.benchmarks.map((b) => [b.name, b.severity]))} />
       {saved.some((s) => !s.snapshot) && <AutoRefresh seconds={5} />}
     </div>
   );

@@ -24,7 +24,7 @@ const LAYERS: string[][] = [
   ["ranking"],
   ["selection", "format", "table"],
   ["db", "queue"],
-  ["ingest", "retrieval", "auth", "metrics"],
+  ["ingest", "retrieval", "auth", "metrics", "health"],
   ["serving"],
   ["leaderboard"],
   ["samples", "planning"],
@@ -176,6 +176,6 @@ describe("the checks themselves", () => {
       "lib/retrieval/y.ts:1  imports @/lib/leaderboard/params  (retrieval is below leaderboard)",
       "lib/retrieval/y.ts:2  imports @/lib/ingest/visibility (types only)  (retrieval and ingest are peers)",
     ]);
-    expect(layerViolations([parseSource("lib/health/z.ts", "")])).toEqual(['lib/health/z.ts  module "health" is not in the layer table']);
+    expect(layerViolations([parseSource("lib/wellness/z.ts", "")])).toEqual(['lib/wellness/z.ts  module "wellness" is not in the layer table']);
   });
 });

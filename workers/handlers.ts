@@ -7,6 +7,7 @@ import { embedAllSpaces, type EmbedRunResult } from "@/lib/retrieval/embed-pool"
 import { enqueueStaleRefreshes, refreshSnapshot } from "@/lib/leaderboard/refresh";
 import { processUpload } from "@/lib/ingest";
 import { crashPoint } from "@/lib/ingest/crash-points";
+import { runHealthCheck } from "@/lib/health/job";
 
 const log = (msg: string) => console.log(`[worker] ${msg}`);
 
@@ -35,6 +36,11 @@ export const handlers = {
     if (typeof data.uploadId !== "string") throw new Error("upload job without an uploadId");
     const report = await processUpload(data.uploadId);
     log(`upload ${data.uploadId}: ${report.status}`);
+  },
+
+  async [QUEUES.checkHealth]() {
+    const r = await runHealthCheck();
+    log(`health check, data version ${r.dataVersion}: ${r.status === "computed" ? `${r.benchmarks} benchmarks, ${r.flaggedSamples} flagged samples in ${r.durationMs} ms` : r.status}`);
   },
 
   async [QUEUES.fitEmbedder]() {

@@ -6,6 +6,7 @@ import { closeDb } from "@/lib/db/client";
 import { recoverInterruptedUploads, releaseLeases } from "@/lib/ingest";
 import { spacesWithEmbeddingWork } from "@/lib/retrieval/embed-pool";
 import { enqueueStaleRefreshes } from "@/lib/leaderboard/refresh";
+import { healthIsStale } from "@/lib/health/status";
 import { registerHandlers } from "./handlers";
 
 const CATCH_UP_SECONDS = 30;
@@ -22,6 +23,7 @@ async function catchUp(): Promise<void> {
   } else {
     await enqueueStaleRefreshes();
   }
+  if (await healthIsStale()) await enqueue(QUEUES.checkHealth, {}, { singletonKey: "health" });
 }
 
 let timer: NodeJS.Timeout | undefined;

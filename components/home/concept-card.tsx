@@ -14,7 +14,8 @@ export function conceptSubtitle(s: SavedWithSnapshot): string {
   return s.description || filters || "every sample";
 }
 
-export function ConceptCard({ s }: { s: SavedWithSnapshot }) {
+/** `badge`: shown in the card's footer (a benchmark's health). */
+export function ConceptCard({ s, badge }: { s: SavedWithSnapshot; badge?: React.ReactNode }) {
   const snap = s.snapshot?.result;
   const leaders = snap ? snap.models.filter((m) => m.rank !== null).slice(0, 3) : [];
   return (
@@ -44,6 +45,7 @@ export function ConceptCard({ s }: { s: SavedWithSnapshot }) {
       <p className="mt-auto flex flex-wrap items-center gap-2 pt-3 text-xs text-slate-500">
         {s.snapshot ? <span>{snap?.n_samples} samples · {relativeTime(s.snapshot.computedAt)}</span> : <span>no snapshot yet</span>}
         {(s.refreshQueuedAt || s.refreshStartedAt) && <Badge tone="amber">refreshing</Badge>}
+        {badge}
       </p>
     </li>
   );

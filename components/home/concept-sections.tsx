@@ -3,6 +3,8 @@
 import Link from "next/link";
 import { EmptyState } from "@/components/ui/states";
 import { ConceptCard, type SavedWithSnapshot } from "./concept-card";
+import type { Severity } from "@/lib/db/queries/benchmark-health";
+import { SeverityBadge } from "@/components/health/health-badge";
 
 export function splitSaved(saved: SavedWithSnapshot[]) {
   const isBenchmark = (s: SavedWithSnapshot) => !s.query && s.slug.startsWith("benchmark-");
@@ -45,7 +47,8 @@ export function CapabilityCards({ saved, allLink = true, wide = false }: { saved
   );
 }
 
-export function BenchmarkCards({ saved }: { saved: SavedWithSnapshot[] }) {
+/** `health`: each benchmark's worst health flag (null: healthy), from the newest health check. */
+export function BenchmarkCards({ saved, health }: { saved: SavedWithSnapshot[]; health?: ReadonlyMap<string, Severity | null> }) {
   const { benchmarks } = splitSaved(saved);
   if (benchmarks.length === 0) return null;
   return (
@@ -54,9 +57,10 @@ export function BenchmarkCards({ saved }: { saved: SavedWithSnapshot[] }) {
         Benchmarks
       </h2>
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        {benchmarks.map((s) => (
-          <ConceptCard key={s.slug} s={s} />
-        ))}
+        {benchmarks.map((s) => {
+          const name = s.filters.benchmark?.length === 1 ? s.filters.benchmark[0] : null;
+          return <ConceptCard key={s.slug} s={s} badge={name !== null && health?.has(name) ? <SeverityBadge severity={health.get(name) ?? null} /> : undefined} />;
+        })}
       </ul>
     </section>
   );

@@ -6,6 +6,7 @@ import type { LeaderboardQuery } from "@/lib/selection/schema";
 import { parseSort } from "@/lib/leaderboard/view-state";
 import { queryParams } from "@/lib/selection/url";
 import { EmptyState } from "@/components/ui/states";
+import { SelectionHealthNotice } from "@/components/health/selection-health";
 import { LeaderboardBoard } from "./leaderboard-board-client";
 import { LeaderboardControls } from "./controls-client";
 import { LeaderboardWarnings } from "./leaderboard-warnings";
@@ -36,6 +37,7 @@ export function LeaderboardView({ lb, query, source, basePath, params, defaultMe
       <RetrievalSummary lb={lb} selection={query} />
       <Provenance lb={lb} methodLabel={methodLabel} source={source} />
       <LeaderboardWarnings warnings={lb.warnings} />
+      <SelectionHealthNotice health={lb.health ?? null} query={query} />
       <LeaderboardControls
         basePath={basePath}
         methods={METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] }))}

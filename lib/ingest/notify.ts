@@ -25,11 +25,13 @@ async function send(queue: QueueName, data: object, singletonKey: string): Promi
 /**
  * New or changed samples → one embed job. Changed data → a refresh of each saved leaderboard the
  * upload can change (marked in the publish transaction: markTouchedRefreshQueued); one waits per
- * leaderboard at most (the refresh queue's policy).
+ * leaderboard at most (the refresh queue's policy). Changed data → one benchmark health check.
  */
 export async function notifyPublished(change: { samplesChanged: boolean; slugs: string[] }): Promise<void> {
   if (change.samplesChanged) await send(QUEUES.embedSamples, {}, "embed");
   for (const slug of change.slugs) await send(QUEUES.refreshLeaderboard, { slug }, slug);
+  // One pending health check at most however many uploads publish meanwhile (lib/health/job.ts).
+  await send(QUEUES.checkHealth, {}, "health");
 }
 
 /** A received upload for the worker (QUEUES.processUpload handler calls processUpload(uploadId)). */

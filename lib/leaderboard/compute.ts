@@ -14,6 +14,8 @@ import { servingModel } from "@/lib/serving/current";
 import { Limiter } from "@/lib/serving/limiter";
 import type { ReadModel } from "@/lib/serving/read-model";
 import { retrieve, type Retrieval } from "@/lib/serving/retrieve";
+import { latestHealthRun } from "@/lib/db/queries/benchmark-health";
+import { checkSelection, type SelectionHealth } from "@/lib/health/selection";
 import { rank } from "@/lib/ranking/leaderboard";
 import type { CiMethod } from "@/lib/ranking/leaderboard-types";
 import { fitBaseline, resolveQuery, type ResolvedQuery } from "@/lib/selection/defaults";
@@ -33,6 +35,8 @@ export interface LiveLeaderboard extends ApiLeaderboard {
   data_version: number;
   computed_at: string;
   cached: boolean;
+  /** What the health check flagged in this selection and, with exclude_flagged, left out (lib/health/selection.ts). */
+  health: SelectionHealth | null;
 }
 
 export interface ComputedLeaderboard {
@@ -81,7 +85,9 @@ function remember<V>(map: Map<string, V>, key: string, value: V, size: number): 
 async function lookup(query: LeaderboardQuery, opts: ComputeOptions): Promise<{ q: ResolvedQuery; model: ReadModel; key: string }> {
   const q = resolveQuery(query);
   const model = await servingModel();
-  return { q, model, key: JSON.stringify([q, opts.ci ?? null, model.version, env().EMBEDDER]) };
+  // A health check finishes after the data version it checked: its flags key answers too.
+  const health = (await latestHealthRun())?.id ?? null;
+  return { q, model, key: JSON.stringify([q, opts.ci ?? null, model.version, env().EMBEDDER, health]) };
 }
 
 /** The live leaderboard of a query together with the retrieval and batch it was computed from. */
@@ -130,11 +136,11 @@ async function compute(q: ResolvedQuery, model: ReadModel, ci?: CiMethod): Promi
   const restricted = await rankedModels(q);
   const keepBaseline = q.baselineRequested || hasFactsFilter(q);
   const models = restricted ? new Set(keepBaseline ? [...restricted, q.baseline] : restricted) : undefined;
-  const loaded = await loadBatch(
+  const checked = await checkSelection(
     retrieval.samples.map((s) => s.pk),
-    models,
-    model,
+    q.exclude_flagged,
   );
+  const loaded = await loadBatch(checked.pks, models, model);
   const { batch } = loaded;
   const baseline = fitBaseline(q, batch.modelNames);
   const warnings = retrievalWarnings(retrieval);
@@ -159,6 +165,7 @@ async function compute(q: ResolvedQuery, model: ReadModel, ci?: CiMethod): Promi
     data_version: model.version,
     computed_at: new Date().toISOString(),
     cached: false,
+    health: checked.health,
   };
   return { leaderboard, query: q, retrieval, loaded };
 }

@@ -13,6 +13,8 @@ export const QUEUES = {
   refreshLeaderboard: "refresh-leaderboard",
   /** Finish (or clean up) an upload stored in the background. Payload: { uploadId: string } */
   processUpload: "process-upload",
+  /** Recompute benchmark health for the current data version (lib/health/job.ts). Payload: {} */
+  checkHealth: "check-health",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -22,11 +24,12 @@ const EXPIRE_SECONDS: Record<QueueName, number> = {
   "fit-embedder": 15 * 60,
   "refresh-leaderboard": 5 * 60,
   "process-upload": 30 * 60,
+  "check-health": 10 * 60,
 };
 
 /**
  * pg-boss's queue policy. "stately" keeps at most one job per singletonKey queued (and one
- * active): refreshes coalesce per saved leaderboard, so a backlog of publishes (or a restart's
+ * active): refreshes coalesce per saved leaderboard and health checks into one, so a backlog of publishes (or a restart's
  * catch-up) queues each leaderboard once instead of once per publish. A standard queue ignores
  * singletonKey (pg-boss 10 dedupes only under these policies).
  */
@@ -35,6 +38,7 @@ const POLICIES: Record<QueueName, "standard" | "stately"> = {
   "fit-embedder": "standard",
   "refresh-leaderboard": "stately",
   "process-upload": "standard",
+  "check-health": "stately",
 };
 
 const g = globalThis as unknown as { __portalBoss?: Promise<PgBoss>; __portalQueueRole?: "worker" | "sender" };

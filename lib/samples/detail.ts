@@ -3,6 +3,7 @@
 import { loadSampleEvidence } from "@/lib/db/queries/measurement-outputs";
 import { loadModelNames } from "@/lib/db/queries/models";
 import { findVisibleSample } from "@/lib/db/queries/samples";
+import { sampleFlags, type ApiSampleFlag } from "@/lib/health/read";
 import { loadBatch } from "@/lib/leaderboard/load-batch";
 import { toRawMeasurements, type RawMeasurement } from "./raw-measurements";
 import { sampleLevelRanking, type RankingGroupView } from "./sample-ranking";
@@ -22,13 +23,15 @@ export interface SampleDetail {
   /** One entry per group: tiers best first and the top-1 choice events they yield. */
   ranking: RankingGroupView[];
   n_choice_events: number;
+  /** The newest benchmark-health check's flags of this sample, worst first (lib/health). */
+  flags: ApiSampleFlag[];
 }
 
 /** The sample with this id, or null when there is no visible one. */
 export async function getSampleDetail(id: string): Promise<SampleDetail | null> {
   const sample = await findVisibleSample(id);
   if (!sample) return null;
-  const [rows, names, { batch }] = await Promise.all([loadSampleEvidence(sample.pk), loadModelNames(), loadBatch([sample.pk])]);
+  const [rows, names, { batch }, flags] = await Promise.all([loadSampleEvidence(sample.pk), loadModelNames(), loadBatch([sample.pk]), sampleFlags(sample.pk)]);
   const measurements = toRawMeasurements(rows, names);
   const ranking = batch.nSamples > 0 ? sampleLevelRanking(batch, 0) : [];
   const models = new Set<string>();
@@ -50,5 +53,6 @@ export async function getSampleDetail(id: string): Promise<SampleDetail | null> 
     measurements,
     ranking,
     n_choice_events: ranking.reduce((n, g) => n + g.choices.length, 0),
+    flags,
   };
 }

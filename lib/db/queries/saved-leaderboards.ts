@@ -7,6 +7,8 @@ export interface SavedFilters {
   task: string[];
   tag: string[];
   meta: string[];
+  /** Leave out what the health check flagged (exclude_flagged=true). */
+  exclude_flagged?: boolean;
 }
 
 export interface SavedLeaderboardRow {

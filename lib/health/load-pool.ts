@@ -1,0 +1,58 @@
+// Loads the whole visible pool into the health check's input (./report.ts) in slices of samples:
+// each slice is three short indexed queries (samples, their measurements, their stored score
+// outputs) and the loop yields to the event loop between slices, so that web requests sharing
+// the embedded database's single session are never queued behind a long read.
+import { loadHealthSamples, loadScoreOutputs } from "@/lib/db/queries/health-inputs";
+import { loadVisibleMeasurements, type VisibleMeasurement } from "@/lib/db/queries/measurements";
+import { loadModelNames } from "@/lib/db/queries/models";
+import { MeasurementBatchBuilder } from "@/lib/ranking/batch-builder";
+import type { HealthInput, OutputRow } from "./report";
+
+export const SLICE = 1000;
+
+export const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function addMeasurement(b: MeasurementBatchBuilder, s: number, m: VisibleMeasurement, name: (id: number) => string): void {
+  if (m.kind === "score" && m.modelId !== null && m.value !== null) b.addScore(s, name(m.modelId), m.key ?? "score", m.value, m.higherIsBetter);
+  else if (m.kind === "unit_test" && m.modelId !== null && m.value !== null) b.addUnitTest(s, name(m.modelId), m.key ?? "criterion", m.value);
+  else if (m.kind === "pairwise" && m.modelId !== null && m.modelBId !== null && m.winner) b.addPairwise(s, name(m.modelId), name(m.modelBId), m.winner, m.value ?? undefined);
+  else if (m.kind === "ranking" && m.tiers && m.tiers.flat().length >= 2) b.addRanking(s, m.tiers.map((t) => t.map(name)), m.key ?? "ranking");
+}
+
+export interface LoadedPool {
+  input: Omit<HealthInput, "prior">;
+  /** sample index → primary key */
+  samplePks: number[];
+}
+
+export async function loadPool(slice = SLICE): Promise<LoadedPool> {
+  const names = await loadModelNames();
+  const name = (id: number) => names.get(id) ?? `model#${id}`;
+  const b = new MeasurementBatchBuilder();
+  const texts = { ids: [] as string[], benchmarks: [] as string[], inputs: [] as string[], references: [] as (string | null)[], images: [] as number[] };
+  const samplePks: number[] = [];
+  const outputs: OutputRow[] = [];
+  for (let after = 0; ; ) {
+    const rows = await loadHealthSamples(after, slice);
+    if (rows.length === 0) break;
+    const index = new Map<number, number>();
+    for (const r of rows) {
+      index.set(r.pk, b.sample(r.id, r.benchmark, r.tags));
+      samplePks.push(r.pk);
+      texts.ids.push(r.id);
+      texts.benchmarks.push(r.benchmark);
+      texts.inputs.push(r.input);
+      texts.references.push(r.reference);
+      texts.images.push(r.hasImage ? 1 : 0);
+    }
+    const pks = rows.map((r) => r.pk);
+    for (const m of await loadVisibleMeasurements(pks)) addMeasurement(b, index.get(m.samplePk)!, m, name);
+    for (const o of await loadScoreOutputs(pks)) {
+      outputs.push({ sample: index.get(o.samplePk)!, model: name(o.modelId), metric: o.metric, value: o.value, higherIsBetter: o.higherIsBetter, output: o.output });
+    }
+    after = rows[rows.length - 1].pk;
+    await yieldToOthers();
+  }
+  const { images, ...rest } = texts;
+  return { input: { batch: b.build(), texts: { ...rest, hasImage: Uint8Array.from(images) }, outputs }, samplePks };
+}

@@ -1,0 +1,101 @@
+// The whole health check of a pool, pure: per benchmark its statistics and flags, per sample its
+// flags, from the pool's measurements (one MeasurementBatch whose sample indices follow `texts`)
+// and the stored outputs of score measurements. lib/health/job.ts loads the inputs and stores this.
+import { buildChoices } from "@/lib/ranking/choices";
+import type { MeasurementBatch } from "@/lib/ranking/measurements";
+import { fitPlackettLuce } from "@/lib/ranking/plackett-luce";
+import { benchmarkAgreement, restStrengths } from "./agreement";
+import { answerMismatches, type ScoredAnswer } from "./answer-match";
+import { benchmarkFlags } from "./benchmark-flags";
+import { benchmarkCoverage } from "./coverage";
+import { discrimination } from "./discrimination";
+import { floorCeiling } from "./floor-ceiling";
+import { benchmarkIndex, goodness, sampleOutcomes, valueRanges } from "./outcomes";
+import { discriminationFlags, duplicateFlags, inputFlags, type SampleTexts } from "./sample-flags";
+import { sortFlags, type BenchmarkHealth, type HealthReport, type SampleFlag } from "./types";
+
+/** A stored output of a score measurement, with what is needed to judge its score. */
+export interface OutputRow {
+  sample: number;
+  model: string;
+  metric: string;
+  value: number;
+  higherIsBetter: boolean;
+  output: string;
+}
+
+export interface HealthInput {
+  batch: MeasurementBatch;
+  texts: SampleTexts & { references: readonly (string | null)[] };
+  outputs: OutputRow[];
+  prior: number;
+  resamples?: number;
+}
+
+function measurementsPerBenchmark(b: MeasurementBatch, bench: Int32Array, nBench: number): Int32Array {
+  const n = new Int32Array(nBench);
+  for (const col of [b.score.sample, b.unitTest.sample, b.pairwise.sample, b.ranking.sample]) for (const s of col) n[bench[s]]++;
+  return n;
+}
+
+function scoredAnswers(input: HealthInput, bench: Int32Array, nBench: number, inBench: number): ScoredAnswer[] {
+  const b = input.batch;
+  const ranges = valueRanges(bench, nBench, b.metricNames.length, b.score.sample, b.score.metric, b.score.value);
+  const metricIndex = new Map(b.metricNames.map((m, i) => [m, i]));
+  const out: ScoredAnswer[] = [];
+  for (const o of input.outputs) {
+    const reference = input.texts.references[o.sample];
+    const k = metricIndex.get(o.metric);
+    if (bench[o.sample] !== inBench || reference == null || k === undefined) continue;
+    const key = bench[o.sample] * b.metricNames.length + k;
+    out.push({ sample: o.sample, model: o.model, output: o.output, reference, goodness: goodness(o.value, ranges.lo[key], ranges.hi[key], o.higherIsBetter) });
+  }
+  return out;
+}
+
+function lowerIsBetterShare(b: MeasurementBatch, mask: Uint8Array): number | null {
+  let n = 0;
+  let lower = 0;
+  for (let r = 0; r < b.score.sample.length; r++) {
+    if (!mask[b.score.sample[r]]) continue;
+    n++;
+    lower += 1 - b.score.higherIsBetter[r];
+  }
+  return n > 0 ? lower / n : null;
+}
+
+export function computeHealth(input: HealthInput): HealthReport {
+  const b = input.batch;
+  const { names, ofSample } = benchmarkIndex(b);
+  const outcomes = sampleOutcomes(b);
+  const pool = fitPlackettLuce(buildChoices(b), { baseline: 0, prior: input.prior, variance: false, logLikelihood: false });
+  const sampleFlags: SampleFlag[] = [
+    ...discriminationFlags(discrimination(outcomes, pool.theta)),
+    ...duplicateFlags(input.texts),
+    ...inputFlags(input.texts),
+  ];
+  const perBench = measurementsPerBenchmark(b, ofSample, names.length);
+  const benchmarks: BenchmarkHealth[] = names.map((name, i) => {
+    const mask = Uint8Array.from(ofSample, (x) => (x === i ? 1 : 0));
+    let nSamples = 0;
+    for (const x of mask) nSamples += x;
+    const hasRest = nSamples < b.nSamples;
+    const agreement = hasRest ? benchmarkAgreement(b, mask, restStrengths(b, mask, input.prior), { prior: input.prior, resamples: input.resamples }) : null;
+    const fc = floorCeiling(outcomes, mask);
+    const coverage = benchmarkCoverage(b, mask, nSamples);
+    const flagged = (code: string) => new Set(sampleFlags.filter((f) => f.code === code && mask[f.sample]).map((f) => f.sample)).size;
+    const stats = {
+      outcomeModels: fc.nModels,
+      atFloor: fc.atFloor,
+      atCeiling: fc.atCeiling,
+      outcomeSamples: fc.nSamples,
+      degenerate: fc.degenerate,
+      negativeDiscrimination: flagged("negative_discrimination"),
+      duplicated: flagged("duplicate"),
+      answers: answerMismatches(scoredAnswers(input, ofSample, names.length, i)),
+    };
+    const flags = benchmarkFlags({ nSamples, agreement, lowerIsBetterShare: lowerIsBetterShare(b, mask), stats, coverage });
+    return { name, nSamples, nModels: coverage.length, nMeasurements: perBench[i], agreement, flags, coverage, stats };
+  });
+  return { benchmarks: benchmarks.sort((x, y) => x.name.localeCompare(y.name)), sampleFlags: sortFlags(sampleFlags) };
+}

@@ -1,0 +1,25 @@
+// Every threshold of the health check in one place, each with the measurement behind it
+// (npm run bench:health plants faults in copies of ../shared/data and reports detection and
+// false alarms; README "Benchmark health" explains each flag).
+
+/** τ's upper 95% bound below this: the benchmark disagrees with the pool beyond its sampling noise. */
+export const AGREEMENT_MIN = 0.2;
+/** Share of models at the floor (mean goodness ≤ 0.1) that flags the DROP signature; MMLU-Pro: 0 of 31. */
+export const FLOOR_SHARE = 0.75;
+/** Share of models at the ceiling that flags a saturated benchmark (no information, not broken). */
+export const CEILING_SHARE = 0.75;
+/** Share of all-tie samples that turns the degeneracy note into a warning; MMLU-Pro: 6.3%. */
+export const DEGENERATE_WARNING = 0.5;
+/**
+ * Fisher z of a sample's item–strength correlation at or below which it is flagged. MMLU-Pro
+ * clean: 78 of 11,271 samples (0.7%); planted wrong keys on 7%: precision 0.48–0.83 depending on
+ * how often wrong models pick the planted key.
+ */
+export const Z_NEGATIVE = -2;
+/** Share of a benchmark's samples flagged for negative discrimination that flags the benchmark. */
+export const WRONG_KEY_SHARE = 0.05;
+/** Scored-wrong share among normalised matches: any ≥ 3 is a warning, this share critical. */
+export const MISMATCH_MIN = 3;
+export const MISMATCH_CRITICAL = 0.5;
+/** A model measured on less than this share of a benchmark counts as partially covering it. */
+export const PARTIAL_COVERAGE = 0.5;
