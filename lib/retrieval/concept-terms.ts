@@ -1,0 +1,24 @@
+// A concept's lexical evidence over the pool: its BM25F scores and which rows carry it as a
+// label. A row is labelled when every word of the concept occurs in its tags or task name
+// ("computer science" labels samples tagged "computer science", not every "science" tag).
+import { LexicalIndex } from "./lexical";
+
+export interface ConceptLexicon {
+  terms: string[];
+  score: Float32Array;
+  labelled: Uint8Array;
+}
+
+export function conceptLexicon(index: LexicalIndex, text: string): ConceptLexicon {
+  const terms = LexicalIndex.terms(text);
+  const words = terms.filter((t) => !t.includes(" "));
+  const labelled = new Uint8Array(index.size);
+  if (words.length) {
+    labelled.fill(1);
+    for (const w of words) {
+      const has = index.labelled(w);
+      for (let r = 0; r < labelled.length; r++) labelled[r] &= has[r];
+    }
+  }
+  return { terms, score: index.score(terms), labelled };
+}

@@ -1,0 +1,108 @@
+// Hybrid retrieval of one concept: the dense similarities and the lexical (BM25F) scores of the
+// candidate rows, fused by reciprocal rank (Cormack, Clarke & Büttcher 2009, "Reciprocal rank
+// fusion outperforms Condorcet and individual rank learning methods", SIGIR):
+//   rrf(d) = 1 / (RRF_K + rank_dense(d)) + 1 / (RRF_K + rank_lexical(d))
+// (a list where d is absent adds nothing). Which rows are kept:
+//   adaptive   dense similarity at or above the background cut (cutoff.ts), or a query term
+//              names one of the row's tags or its task (so a weak embedder still finds them)
+//   k          the k best by the fused order
+//   threshold  dense similarity ≥ threshold, or a query term names a tag or the task
+// Kept rows are returned in the fused order.
+import { ADAPTIVE_Z, adaptiveThreshold, background } from "./cutoff";
+
+const RRF_K = 60;
+/** Bins of the similarity histogram the query page draws the cut on. */
+export const HISTOGRAM_BINS = 40;
+
+export interface ConceptScores {
+  /** Cosine similarity per row; NaN where the row is no candidate or has no vector. */
+  dense: Float32Array;
+  /** BM25F score per row, 0 where no query term occurs. */
+  lexical: Float32Array;
+  /** 1 where a query term is in a tag or the task name. */
+  labelled: Uint8Array;
+  /** 1 for candidate rows (filters passed, not excluded). */
+  candidate: Uint8Array;
+}
+
+export interface Cut {
+  k?: number;
+  threshold?: number;
+  /** The adaptive cut's z (default ADAPTIVE_Z): what the page's widen/narrow control moves. */
+  z?: number;
+}
+
+export interface CutReport {
+  mode: "adaptive" | "k" | "threshold";
+  n_candidates: number;
+  cut: { similarity: number | null; k: number };
+  /** Adaptive only: the background the cut was calibrated on. */
+  background?: { median: number; sigma: number; z: number };
+}
+
+export interface Histogram {
+  from: number;
+  width: number;
+  counts: number[];
+}
+
+export interface ConceptResult {
+  rows: number[];
+  report: CutReport;
+  histogram: Histogram | null;
+}
+
+function ranksOf(score: ArrayLike<number>, rows: number[]): Map<number, number> {
+  const sorted = rows.filter((r) => Number.isFinite(score[r]) && score[r] > -Infinity).sort((a, b) => score[b] - score[a] || a - b);
+  return new Map(sorted.map((r, i) => [r, i + 1]));
+}
+
+export function histogramOf(values: ArrayLike<number>, rows: readonly number[]): Histogram | null {
+  const v = rows.map((r) => values[r]).filter(Number.isFinite);
+  if (v.length === 0) return null;
+  const lo = Math.min(...v);
+  const hi = Math.max(...v);
+  const width = hi > lo ? (hi - lo) / HISTOGRAM_BINS : 1;
+  const counts = new Array<number>(HISTOGRAM_BINS).fill(0);
+  for (const x of v) counts[Math.min(HISTOGRAM_BINS - 1, Math.floor((x - lo) / width))]++;
+  return { from: lo, width, counts };
+}
+
+export function retrieveConcept(s: ConceptScores, cut: Cut): ConceptResult {
+  const candidates: number[] = [];
+  for (let r = 0; r < s.candidate.length; r++) if (s.candidate[r]) candidates.push(r);
+  const dense = ranksOf(s.dense, candidates);
+  const lexicalRows = candidates.filter((r) => s.lexical[r] > 0);
+  const lexical = ranksOf(s.lexical, lexicalRows);
+  const fused = new Map<number, number>();
+  for (const [r, rank] of dense) fused.set(r, 1 / (RRF_K + rank));
+  for (const [r, rank] of lexical) fused.set(r, (fused.get(r) ?? 0) + 1 / (RRF_K + rank));
+  const order = [...fused.keys()].sort((a, b) => fused.get(b)! - fused.get(a)! || a - b);
+  const histogram = histogramOf(s.dense, candidates);
+  const minSimilarity = (rows: number[]) => {
+    const sims = rows.map((r) => s.dense[r]).filter(Number.isFinite);
+    return sims.length ? Math.min(...sims) : null;
+  };
+
+  if (cut.k !== undefined && cut.threshold === undefined) {
+    const rows = order.slice(0, cut.k);
+    return { rows, histogram, report: { mode: "k", n_candidates: candidates.length, cut: { similarity: minSimilarity(rows), k: rows.length } } };
+  }
+  let similarity: number;
+  let bg: CutReport["background"];
+  if (cut.threshold !== undefined) similarity = cut.threshold;
+  else {
+    const b = background(candidates.map((r) => s.dense[r]));
+    const z = cut.z ?? ADAPTIVE_Z;
+    similarity = b ? adaptiveThreshold(b, z) : -Infinity;
+    if (b) bg = { median: b.median, sigma: b.sigma, z };
+  }
+  let rows = order.filter((r) => s.dense[r] >= similarity || s.labelled[r] === 1);
+  if (cut.k !== undefined) rows = rows.slice(0, cut.k);
+  const mode = cut.threshold !== undefined ? "threshold" : "adaptive";
+  return {
+    rows,
+    histogram,
+    report: { mode, n_candidates: candidates.length, cut: { similarity: Number.isFinite(similarity) ? similarity : null, k: rows.length }, ...(bg ? { background: bg } : {}) },
+  };
+}
