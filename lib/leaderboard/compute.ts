@@ -12,7 +12,7 @@ import { dataVersion } from "@/lib/db/data-version";
 import { env } from "@/lib/env";
 import { servedVersion } from "@/lib/serving/current";
 import { Limiter } from "@/lib/serving/limiter";
-import { retrieve, type Retrieval } from "@/lib/serving/retrieve";
+import { retrieve, retrievalCut, type Retrieval, type RetrievalCut } from "@/lib/serving/retrieve";
 import { rank } from "@/lib/ranking/leaderboard";
 import type { CiMethod } from "@/lib/ranking/leaderboard-types";
 import { fitBaseline, resolveQuery, type ResolvedQuery } from "@/lib/selection/defaults";
@@ -27,7 +27,15 @@ import { toApiLeaderboard, type ApiLeaderboard, type ApiWarning } from "./respon
 export const FEW_SAMPLES = 20;
 
 export interface LiveLeaderboard extends ApiLeaderboard {
-  retrieval: { query: string | null; k: number | null; threshold: number | null; n_retrieved: number; embedder: string | null; similarity: [number, number] | null; notice: string | null };
+  retrieval: {
+    query: string | null;
+    k: number | null;
+    threshold: number | null;
+    n_retrieved: number;
+    embedder: string | null;
+    similarity: [number, number] | null;
+    notice: string | null;
+  } & RetrievalCut;
   data_version: number;
   computed_at: string;
   cached: boolean;
@@ -145,6 +153,7 @@ async function compute(q: ResolvedQuery, version: number, ci?: CiMethod): Promis
       embedder: retrieval.embedder,
       similarity: similarityRange(retrieval),
       notice: retrieval.notice ?? null,
+      ...retrievalCut(retrieval),
     },
     data_version: servedVersion() ?? version,
     computed_at: new Date().toISOString(),

@@ -4,6 +4,7 @@
 // Messages name the constraint; the parser (./parse.ts) prefixes the parameter's name.
 import { z } from "zod";
 import { DEFAULT_METHOD, METHODS } from "./methods";
+import { parseQuery, QuerySyntaxError } from "./query-language";
 
 /** A query value that may be given once or repeated, as a list. */
 export const repeated = z
@@ -21,7 +22,20 @@ const number = (name: string) =>
 
 /** What selects the samples of a leaderboard. */
 export const selectionSchema = z.object({
-  q: z.string().trim().max(500, "must be at most 500 characters").optional().transform((v) => (v ? v : undefined)),
+  q: z
+    .string()
+    .trim()
+    .max(500, "must be at most 500 characters")
+    .superRefine((v, ctx) => {
+      try {
+        parseQuery(v);
+      } catch (e) {
+        if (!(e instanceof QuerySyntaxError)) throw e;
+        ctx.addIssue({ code: "custom", message: e.message });
+      }
+    })
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   k: number("k")
     .pipe(z.number().int("must be an integer").min(1, "must be at least 1").max(20000, "must be at most 20000"))
     .optional(),
