@@ -4,10 +4,10 @@
 //   rrf(d) = 1 / (RRF_K + rank_dense(d)) + 1 / (RRF_K + rank_lexical(d))
 // (a list where d is absent adds nothing). Which rows are kept:
 //   adaptive   dense similarity at or above the background cut (cutoff.ts), or a query term
-//              names one of the row's tags or its task (so a weak embedder still finds them)
-//   k          the k best by the fused order
-//   threshold  dense similarity ≥ threshold, or a query term names a tag or the task
-// Kept rows are returned in the fused order.
+//              names one of the row's tags or its task (so a weak embedder still finds them);
+//              returned in the fused order
+//   k, threshold  given explicitly, they bound the set exactly as in API version 1: the k
+//              nearest by similarity, cut at the threshold, nearest first (spec/api.md)
 import { ADAPTIVE_Z, adaptiveThreshold, background } from "./cutoff";
 
 const RRF_K = 60;
@@ -84,25 +84,24 @@ export function retrieveConcept(s: ConceptScores, cut: Cut): ConceptResult {
     return sims.length ? Math.min(...sims) : null;
   };
 
-  if (cut.k !== undefined && cut.threshold === undefined) {
-    const rows = order.slice(0, cut.k);
-    return { rows, histogram, report: { mode: "k", n_candidates: candidates.length, cut: { similarity: minSimilarity(rows), k: rows.length } } };
+  if (cut.k !== undefined || cut.threshold !== undefined) {
+    const nearest = [...dense.keys()];
+    const rows = nearest.filter((r) => cut.threshold === undefined || s.dense[r] >= cut.threshold).slice(0, cut.k);
+    const mode = cut.threshold === undefined ? "k" : "threshold";
+    return { rows, histogram, report: { mode, n_candidates: candidates.length, cut: { similarity: cut.threshold ?? minSimilarity(rows), k: rows.length } } };
   }
-  let similarity: number;
-  let bg: CutReport["background"];
-  if (cut.threshold !== undefined) similarity = cut.threshold;
-  else {
-    const b = background(candidates.map((r) => s.dense[r]));
-    const z = cut.z ?? ADAPTIVE_Z;
-    similarity = b ? adaptiveThreshold(b, z) : -Infinity;
-    if (b) bg = { median: b.median, sigma: b.sigma, z };
-  }
-  let rows = order.filter((r) => s.dense[r] >= similarity || s.labelled[r] === 1);
-  if (cut.k !== undefined) rows = rows.slice(0, cut.k);
-  const mode = cut.threshold !== undefined ? "threshold" : "adaptive";
+  const b = background(candidates.map((r) => s.dense[r]));
+  const z = cut.z ?? ADAPTIVE_Z;
+  const similarity = b ? adaptiveThreshold(b, z) : Infinity;
+  const rows = order.filter((r) => s.dense[r] >= similarity || s.labelled[r] === 1);
   return {
     rows,
     histogram,
-    report: { mode, n_candidates: candidates.length, cut: { similarity: Number.isFinite(similarity) ? similarity : null, k: rows.length }, ...(bg ? { background: bg } : {}) },
+    report: {
+      mode: "adaptive",
+      n_candidates: candidates.length,
+      cut: { similarity: b ? similarity : null, k: rows.length },
+      ...(b ? { background: { median: b.median, sigma: b.sigma, z } } : {}),
+    },
   };
 }
