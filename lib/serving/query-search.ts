@@ -113,7 +113,11 @@ export async function searchQuery(model: ReadModel, s: QuerySearch): Promise<Que
       if (kept === null) groupOrder = rows;
       kept = kept === null ? set : new Set([...kept].filter((r) => set.has(r)));
     }
-    for (const r of groupOrder) if (kept!.has(r) && !seen.has(r)) (seen.add(r), order.push(r));
+    for (const r of groupOrder) {
+      if (!kept!.has(r) || seen.has(r)) continue;
+      seen.add(r);
+      order.push(r);
+    }
   }
   const explicitK = s.cut.k;
   const rows = explicitK !== undefined ? order.slice(0, explicitK) : order;
