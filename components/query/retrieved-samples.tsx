@@ -6,7 +6,7 @@ import { sampleHref } from "@/lib/samples/links";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/states";
 import { formatCount, formatSimilarity } from "@/lib/format";
-import type { Why } from "@/lib/serving/query-search";
+import type { Why } from "@/lib/retrieval/lexical";
 
 function Similarity({ value }: { value: number }) {
   const pct = Math.max(0, Math.min(1, value)) * 100;

@@ -38,6 +38,16 @@ export interface TermMatch {
   fields: LexicalField[];
 }
 
+/** Why a retrieved sample matched (GET /api/samples `why`). */
+export interface Why {
+  /** Cosine similarity to each concept per embedding space (null: no vector). */
+  similarity: Record<string, number | null>;
+  /** Query terms found in the sample, and where. */
+  terms: TermMatch[];
+  /** Whether a concept names one of the sample's tags or its task. */
+  labelled: boolean;
+}
+
 export class LexicalIndex {
   private readonly postings = new Map<string, Postings>();
   private readonly length: Float32Array;

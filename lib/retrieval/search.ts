@@ -7,7 +7,7 @@
 import { getEmbeddingSpace } from "@/lib/db/queries/embedding-spaces";
 import { filterSamples, nearestSamples, type KnnMethod, type MetadataFilter, type SampleFilters } from "@/lib/db/queries/embeddings-search";
 import type { Selection } from "@/lib/selection/schema";
-import type { Why } from "@/lib/serving/query-search";
+import type { Why } from "./lexical";
 import { TEXT_SPACE } from "./spaces";
 
 export type { KnnMethod, MetadataFilter } from "@/lib/db/queries/embeddings-search";

@@ -1,7 +1,7 @@
 // GET /api/samples: the samples a selection retrieves, best first (by similarity to `q`; by
 // storage order without a query text), one page at a time. A page that also ranks the selection
 // lists the leaderboard computation's own retrieval (samplePage).
-import type { Why } from "@/lib/serving/query-search";
+import type { Why } from "@/lib/retrieval/lexical";
 import { retrievalCut, retrieve, type Retrieval, type RetrievalCut } from "@/lib/serving/retrieve";
 import { DEFAULT_LIMIT, type Page } from "@/lib/selection/route-schemas";
 import type { Selection } from "@/lib/selection/schema";

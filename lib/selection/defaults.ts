@@ -6,13 +6,10 @@ import { env } from "@/lib/env";
 import { DEFAULT_PRIOR } from "@/lib/ranking/prior";
 import type { LeaderboardQuery } from "./schema";
 
-/**
- * Without `k` and `threshold`, a query text retrieves an adaptive set (spec/api.md 1.1): the
- * samples whose similarity stands ADAPTIVE_Z robust standard deviations above the pool's
- * background for that query, plus those a query word labels (lib/retrieval/hybrid.ts). The API,
- * the query page, the home search and saved leaderboards all use this one default.
- */
-export { ADAPTIVE_Z } from "@/lib/retrieval/cutoff";
+// Without `k` and `threshold`, a query text retrieves an adaptive set (spec/api.md 1.1): the
+// samples whose similarity stands ADAPTIVE_Z robust standard deviations above the pool's
+// background for that query, plus those a query word labels (lib/retrieval/cutoff.ts, hybrid.ts).
+// The API, the query page, the home search and saved leaderboards all use that one default.
 
 /** The demo data's reference model (data/demo/README.md), used when BASELINE_MODEL is unset. */
 export const DEMO_BASELINE = "reference-4o-mini";

@@ -6,21 +6,13 @@
 import type { SampleFilters } from "@/lib/db/queries/embeddings-search";
 import { conceptLexicon } from "@/lib/retrieval/concept-terms";
 import { retrieveConcept, type ConceptResult, type Cut } from "@/lib/retrieval/hybrid";
-import { LexicalIndex, type TermMatch } from "@/lib/retrieval/lexical";
+import { LexicalIndex, type Why } from "@/lib/retrieval/lexical";
 import type { ParsedQuery } from "@/lib/selection/query-language";
 import { nearest } from "./knn";
 import { lexicalFor } from "./lexical-store";
 import type { ReadModel } from "./read-model";
 import type { VectorStore } from "./vector-store";
 
-export interface Why {
-  /** Cosine similarity to each concept per embedding space (null: no vector). */
-  similarity: Record<string, number | null>;
-  /** Query terms found in the sample, and where. */
-  terms: TermMatch[];
-  /** Whether a concept names one of the sample's tags or its task. */
-  labelled: boolean;
-}
 
 export interface QueryHit {
   pk: number;
