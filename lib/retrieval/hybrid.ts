@@ -52,16 +52,17 @@ export interface ConceptResult {
   histogram: Histogram | null;
 }
 
-function ranksOf(score: ArrayLike<number>, rows: number[]): Map<number, number> {
-  const sorted = rows.filter((r) => Number.isFinite(score[r]) && score[r] > -Infinity).sort((a, b) => score[b] - score[a] || a - b);
-  return new Map(sorted.map((r, i) => [r, i + 1]));
+/** The rows with a finite score, best first (ties by row). */
+function sortedBy(score: ArrayLike<number>, rows: number[]): Int32Array {
+  const kept = Int32Array.from(rows.filter((r) => Number.isFinite(score[r])));
+  return kept.sort((a, b) => score[b] - score[a] || a - b);
 }
 
 export function histogramOf(values: ArrayLike<number>, rows: readonly number[]): Histogram | null {
   const v = rows.map((r) => values[r]).filter(Number.isFinite);
   if (v.length === 0) return null;
-  const lo = Math.min(...v);
-  const hi = Math.max(...v);
+  const lo = v.reduce((a, b) => Math.min(a, b));
+  const hi = v.reduce((a, b) => Math.max(a, b));
   const width = hi > lo ? (hi - lo) / HISTOGRAM_BINS : 1;
   const counts = new Array<number>(HISTOGRAM_BINS).fill(0);
   for (const x of v) counts[Math.min(HISTOGRAM_BINS - 1, Math.floor((x - lo) / width))]++;
@@ -71,13 +72,12 @@ export function histogramOf(values: ArrayLike<number>, rows: readonly number[]):
 export function retrieveConcept(s: ConceptScores, cut: Cut): ConceptResult {
   const candidates: number[] = [];
   for (let r = 0; r < s.candidate.length; r++) if (s.candidate[r]) candidates.push(r);
-  const dense = ranksOf(s.dense, candidates);
-  const lexicalRows = candidates.filter((r) => s.lexical[r] > 0);
-  const lexical = ranksOf(s.lexical, lexicalRows);
-  const fused = new Map<number, number>();
-  for (const [r, rank] of dense) fused.set(r, 1 / (RRF_K + rank));
-  for (const [r, rank] of lexical) fused.set(r, (fused.get(r) ?? 0) + 1 / (RRF_K + rank));
-  const order = [...fused.keys()].sort((a, b) => fused.get(b)! - fused.get(a)! || a - b);
+  const dense = sortedBy(s.dense, candidates);
+  const lexical = sortedBy(s.lexical, candidates.filter((r) => s.lexical[r] > 0));
+  const fused = new Float64Array(s.candidate.length);
+  dense.forEach((r, i) => (fused[r] += 1 / (RRF_K + i + 1)));
+  lexical.forEach((r, i) => (fused[r] += 1 / (RRF_K + i + 1)));
+  const order = candidates.filter((r) => fused[r] > 0).sort((a, b) => fused[b] - fused[a] || a - b);
   const histogram = histogramOf(s.dense, candidates);
   const minSimilarity = (rows: number[]) => {
     const sims = rows.map((r) => s.dense[r]).filter(Number.isFinite);
@@ -85,7 +85,7 @@ export function retrieveConcept(s: ConceptScores, cut: Cut): ConceptResult {
   };
 
   if (cut.k !== undefined || cut.threshold !== undefined) {
-    const nearest = [...dense.keys()];
+    const nearest = Array.from(dense);
     const rows = nearest.filter((r) => cut.threshold === undefined || s.dense[r] >= cut.threshold).slice(0, cut.k);
     const mode = cut.threshold === undefined ? "k" : "threshold";
     return { rows, histogram, report: { mode, n_candidates: candidates.length, cut: { similarity: cut.threshold ?? minSimilarity(rows), k: rows.length } } };
