@@ -13,6 +13,13 @@
  * 0.003–0.012 there, so z = 10 still cuts at cosine 0.03–0.12.
  */
 export const ADAPTIVE_Z = 10;
+/**
+ * The z when no sample carries the concept as a tag or task: the dense similarities are then the
+ * only evidence. Stripped MMLU-Pro (question text only, 13 categories): z = 10 keeps 2% recall
+ * (tau 0.65), z = 3 keeps 16% (tau 0.85); the offline embedder barely separates a one-word subject
+ * from question text there, so neither reaches the targets.
+ */
+export const ADAPTIVE_Z_UNLABELLED = 3;
 /** Never fewer than this many candidates to compute a background from. */
 const MIN_BACKGROUND = 20;
 

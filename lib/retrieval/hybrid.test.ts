@@ -30,6 +30,10 @@ describe("adaptive cut-off", () => {
     const r = retrieveConcept({ dense: pool([3, 50, 99]), lexical: none(200), labelled, candidate: all(200) }, {});
     expect([...r.rows].sort((a, b) => a - b)).toEqual([3, 7, 50, 99]);
     expect(r.report.mode).toBe("adaptive");
+    expect(r.report.background!.z).toBe(10);
+    const unlabelled = retrieveConcept({ dense: pool([3, 50, 99]), lexical: none(200), labelled: new Uint8Array(200), candidate: all(200) }, {});
+    expect(unlabelled.report.background!.z).toBe(3);
+    expect(unlabelled.rows.slice(0, 3)).toEqual([3, 50, 99]);
     expect(r.report.n_candidates).toBe(200);
     expect(r.report.cut.k).toBe(4);
     expect(r.histogram!.counts.reduce((a, b) => a + b, 0)).toBe(200);

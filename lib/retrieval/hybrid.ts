@@ -3,12 +3,13 @@
 // fusion outperforms Condorcet and individual rank learning methods", SIGIR):
 //   rrf(d) = 1 / (RRF_K + rank_dense(d)) + 1 / (RRF_K + rank_lexical(d))
 // (a list where d is absent adds nothing). Which rows are kept:
-//   adaptive   dense similarity at or above the background cut (cutoff.ts), or a query term
-//              names one of the row's tags or its task (so a weak embedder still finds them);
-//              returned in the fused order
+//   adaptive   dense similarity at or above the background cut (cutoff.ts: z = 10 where some
+//              candidate carries the concept as a tag or task, 3 where none does), or a query
+//              term names the row's tag or task (so a weak embedder still finds them); returned
+//              in the fused order
 //   k, threshold  given explicitly, they bound the set exactly as in API version 1: the k
 //              nearest by similarity, cut at the threshold, nearest first (spec/api.md)
-import { ADAPTIVE_Z, adaptiveThreshold, background } from "./cutoff";
+import { ADAPTIVE_Z, ADAPTIVE_Z_UNLABELLED, adaptiveThreshold, background } from "./cutoff";
 
 const RRF_K = 60;
 /** Bins of the similarity histogram the query page draws the cut on. */
@@ -91,7 +92,7 @@ export function retrieveConcept(s: ConceptScores, cut: Cut): ConceptResult {
     return { rows, histogram, report: { mode, n_candidates: candidates.length, cut: { similarity: cut.threshold ?? minSimilarity(rows), k: rows.length } } };
   }
   const b = background(candidates.map((r) => s.dense[r]));
-  const z = cut.z ?? ADAPTIVE_Z;
+  const z = cut.z ?? (candidates.some((r) => s.labelled[r] === 1) ? ADAPTIVE_Z : ADAPTIVE_Z_UNLABELLED);
   const similarity = b ? adaptiveThreshold(b, z) : Infinity;
   const rows = order.filter((r) => s.dense[r] >= similarity || s.labelled[r] === 1);
   return {
