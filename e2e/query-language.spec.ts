@@ -14,7 +14,7 @@ test("a query with a filter term and an exclusion", async ({ page, request }) =>
   await expect(page.getByTestId("parsed-query")).toHaveText("(biology) benchmark:demo-bio-qa -antibody");
   await expect(page.getByTestId("cut-summary")).toContainText("adaptive");
   await expect(page.getByTestId("cut-line")).toHaveCount(1);
-  const samples = page.getByTestId("retrieved-samples").locator("li");
+  const samples = page.getByTestId("retrieved-samples").locator(":scope > li");
   expect(await samples.count()).toBeGreaterThan(5);
   for (const text of await samples.allInnerTexts()) {
     expect(text).toContain("demo-bio-qa/");

@@ -33,7 +33,10 @@ function Histogram({ c }: { c: Retrieval["concepts"][number] }) {
         const lo = h.from + i * h.width;
         return <rect key={i} x={i * bw + 0.5} y={H - bh} width={bw - 1} height={bh} className={cut !== null && lo + h.width > cut ? "fill-indigo-500" : "fill-slate-300"} />;
       })}
-      {cut !== null && cut >= h.from && <line x1={x(cut)} x2={x(cut)} y1={0} y2={H} className="stroke-red-600" strokeWidth={1.5} data-testid="cut-line" />}
+      {cut !== null && (
+        // A cut beyond the candidates' range is drawn at the edge: only tag or task matches were kept (or all were).
+        <line x1={Math.min(W, Math.max(0, x(cut)))} x2={Math.min(W, Math.max(0, x(cut)))} y1={0} y2={H} className="stroke-red-600" strokeWidth={1.5} data-testid="cut-line" />
+      )}
       <text x={0} y={H + 12} className="fill-slate-500 text-[9px]">
         {h.from.toFixed(2)}
       </text>
