@@ -1,6 +1,8 @@
 // A concept's lexical evidence over the pool: its BM25F scores and which rows carry it as a
 // label. A row is labelled when every word of the concept occurs in its tags or task name
-// ("computer science" labels samples tagged "computer science", not every "science" tag).
+// ("computer science" labels samples tagged "computer science", not every "science" tag), or
+// when the concept is exactly one of its tags or its task name, stopwords included ("other"):
+// those rows also get a lexical score, so they are ranked even when no index term matched.
 import { LexicalIndex } from "./lexical";
 
 export interface ConceptLexicon {
@@ -20,5 +22,10 @@ export function conceptLexicon(index: LexicalIndex, text: string): ConceptLexico
       for (let r = 0; r < labelled.length; r++) labelled[r] &= has[r];
     }
   }
-  return { terms, score: index.score(terms), labelled };
+  const score = index.score(terms);
+  for (const r of index.namedBy(text)) {
+    labelled[r] = 1;
+    score[r] += 1;
+  }
+  return { terms, score, labelled };
 }

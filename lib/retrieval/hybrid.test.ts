@@ -80,3 +80,17 @@ describe("lexical search", () => {
     ]);
   });
 });
+
+describe("a concept that is a whole tag name", () => {
+  it("labels and scores the rows carrying it even when all its words are stopwords", () => {
+    const index = new LexicalIndex([
+      { input: "Which of these is other than a mammal?", tags: ["biology"], task: null, benchmark: "b", metadata: [] },
+      { input: "Miscellaneous question", tags: ["Other"], task: null, benchmark: "b", metadata: [] },
+    ]);
+    const lex = conceptLexicon(index, "other");
+    expect(lex.terms).toEqual([]);
+    expect([...lex.labelled]).toEqual([0, 1]);
+    const r = retrieveConcept({ dense: new Float32Array(2).fill(NaN), lexical: lex.score, labelled: lex.labelled, candidate: all(2) }, {});
+    expect(r.rows).toEqual([1]);
+  });
+});

@@ -50,6 +50,8 @@ export interface Why {
 
 export class LexicalIndex {
   private readonly postings = new Map<string, Postings>();
+  /** Rows by a whole tag or task name, lower-cased ("other" is a stopword but a tag too). */
+  private readonly labels = new Map<string, number[]>();
   private readonly length: Float32Array;
   private readonly avgLength: number;
 
@@ -68,6 +70,11 @@ export class LexicalIndex {
           this.length[row] += FIELD_WEIGHT[field];
         }
       };
+      for (const label of new Set([...doc.tags, ...(doc.task ? [doc.task] : [])].map(labelKey))) {
+        const rows = this.labels.get(label);
+        if (rows) rows.push(row);
+        else this.labels.set(label, [row]);
+      }
       for (const tag of doc.tags) add("tag", tag);
       add("task", doc.task);
       add("benchmark", doc.benchmark);
@@ -127,6 +134,11 @@ export class LexicalIndex {
     return out;
   }
 
+  /** The rows with a tag or task named exactly `text` (case and spacing aside). */
+  namedBy(text: string): readonly number[] {
+    return this.labels.get(labelKey(text)) ?? [];
+  }
+
   /** Which of the terms occur in the row, and in which fields. */
   explain(row: number, terms: readonly string[]): TermMatch[] {
     const out: TermMatch[] = [];
@@ -138,6 +150,8 @@ export class LexicalIndex {
     return out;
   }
 }
+
+const labelKey = (s: string) => s.normalize("NFKC").toLowerCase().trim().replace(/\s+/g, " ");
 
 function binarySearch(sorted: readonly number[], x: number): number {
   let lo = 0;
