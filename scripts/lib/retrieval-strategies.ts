@@ -1,8 +1,8 @@
 // The retrieval strategies npm run bench:retrieval compares, over one in-memory pool: the
 // version-1 default (the 1,000 nearest by cosine), the dense similarities cut at the adaptive
 // background cut alone, and the portal's default (dense + lexical fused, adaptive cut:
-// lib/retrieval/hybrid.ts) at several z.
-import { ADAPTIVE_Z, adaptiveThreshold, background } from "@/lib/retrieval/cutoff";
+// lib/retrieval/hybrid.ts), also at fixed z.
+import { adaptiveThreshold, background } from "@/lib/retrieval/cutoff";
 import type { LsaModel, SampleFields } from "@/lib/retrieval/embedder";
 import { retrieveConcept } from "@/lib/retrieval/hybrid";
 import { LexicalIndex } from "@/lib/retrieval/lexical";
@@ -46,9 +46,10 @@ function denseAdaptive(z: number): Strategy {
   };
 }
 
-function hybrid(z: number): Strategy {
+/** The portal's default (z undefined: as lib/retrieval/hybrid.ts chooses it), or a fixed z. */
+function hybrid(z?: number): Strategy {
   return {
-    name: z === ADAPTIVE_Z ? "default" : `hybrid-z${z}`,
+    name: z === undefined ? "default" : `hybrid-z${z}`,
     retrieve(pool, query) {
       const n = pool.vectors.length;
       const { score, labelled } = conceptLexicon(pool.lexical, query);
@@ -63,6 +64,6 @@ export const STRATEGIES: Strategy[] = [
   { name: "v1-k1000", retrieve: (pool, query) => ({ rows: byScore(cosines(pool, query)).slice(0, 1000), how: "k=1000" }) },
   denseAdaptive(3),
   denseAdaptive(6),
-  hybrid(ADAPTIVE_Z),
-  ...[3, 6, 10].filter((z) => z !== ADAPTIVE_Z).map(hybrid),
+  hybrid(),
+  ...[3, 6, 10].map((z) => hybrid(z)),
 ];
