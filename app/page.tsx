@@ -4,7 +4,6 @@ import { Suspense } from "react";
 import { getPoolStats } from "@/lib/db/queries/pool-stats";
 import { overallLeaderboard, semanticIndexStatus } from "@/lib/leaderboard/live";
 import { listSavedLeaderboards } from "@/lib/leaderboard/saved";
-import { CONCEPT_K, CONCEPT_THRESHOLD } from "@/lib/selection/defaults";
 import { Skeleton } from "@/components/ui/states";
 import { CapabilitySearch } from "@/components/home/capability-search";
 import { PoolStats } from "@/components/home/pool-stats";
@@ -48,7 +47,7 @@ export default async function HomePage() {
           retrieves the relevant samples and ranks every model on exactly those.
         </p>
         <div className="mt-5 max-w-3xl">
-          <CapabilitySearch suggestions={suggestions} k={CONCEPT_K} threshold={CONCEPT_THRESHOLD} />
+          <CapabilitySearch suggestions={suggestions} />
         </div>
       </section>
       <Suspense fallback={<Blocks n={1} className="h-20 w-full" />}>

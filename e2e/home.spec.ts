@@ -48,7 +48,7 @@ test("home shows the overall leaderboard, the pool, the concept cards and the qu
   // The query box leads to the live leaderboard of that capability.
   await page.getByRole("combobox", { name: "Capability" }).fill("antibodies");
   await page.getByRole("button", { name: "Rank models" }).click();
-  await page.waitForURL(/\/leaderboard\?q=antibodies&k=200&threshold=0.2/);
+  await page.waitForURL(/\/leaderboard\?q=antibodies$/);
   await expect(page.locator('[data-testid="leaderboard-table"] tbody tr').first()).toHaveAttribute("data-model", plantedLeader(CONCEPTS.antibodies));
   await expect(page.getByTestId("retrieval-summary")).toContainText("retrieved for “antibodies”");
 });

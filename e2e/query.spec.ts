@@ -25,9 +25,10 @@ test("capability query, retrieved samples beside the leaderboard, saved as a con
 
   await page.goto("/query");
   await page.getByLabel("Capability (free text)").fill("antibodies");
-  await expect(page.getByLabel("Min. similarity")).toHaveValue("0.2");
+  await expect(page.getByLabel("Min. similarity")).toHaveValue("");
   await page.getByRole("button", { name: "Retrieve and rank" }).click();
-  await page.waitForURL(/q=antibodies&threshold=0.2$/);
+  await page.waitForURL(/q=antibodies$/);
+  await expect(page.getByTestId("cut-summary")).toContainText("adaptive");
   await expect(page.getByTestId("retrieved-count")).toContainText("retrieved samples, most similar first");
   const samples = page.getByTestId("retrieved-samples").locator("li");
   expect(await samples.count()).toBeGreaterThanOrEqual(20);
@@ -47,7 +48,7 @@ test("capability query, retrieved samples beside the leaderboard, saved as a con
   expect(unauth.status()).toBe(401);
 
   // Save the antibodies query as a concept leaderboard.
-  await page.goto("/query?q=antibodies&threshold=0.2");
+  await page.goto("/query?q=antibodies");
   await page.getByLabel("Title").fill("E2E antibodies");
   await expect(page.getByLabel("Slug (its URL)")).toHaveValue("e2e-antibodies");
   await page.getByLabel("Upload token").fill(token!);

@@ -35,8 +35,24 @@ export default async function AboutPage() {
       <Card title="5. Finding the samples for a capability">
         <div className="space-y-2 text-sm text-slate-700">
           <p>
-            A capability query is embedded and compared by cosine similarity with every sample&apos;s embedding (its input and tags); the k nearest above the
-            threshold, within the metadata filters, are ranked. The preferred embedder is the all-MiniLM-L6-v2 sentence model. When its weights are not
+            A capability query is embedded and compared by cosine similarity with every sample&apos;s embedding (its input and tags), and searched as words
+            (BM25F over input, reference, tags, task and metadata, with tags and task names weighing five times the question text); the two lists are fused
+            by reciprocal rank. Without k or a threshold the cut is <strong>adaptive</strong>: the bulk of a query&apos;s similarities is unrelated samples, so
+            their median and MAD (σ = 1.4826·MAD) describe the background, and a sample is kept when its similarity stands 10 σ above the median (3 σ
+            when no sample carries the words as a tag or task), or when every word of the query names one of its tags or its task. On MMLU-Pro with the
+            offline embedder the 14 category names retrieve their categories at 0.93 precision and 1.00 recall (npm run bench:retrieval); with every
+            subject hint removed from the questions, the offline embedder cannot (0.23 / 0.15). An explicit k keeps the k nearest and a threshold cuts at that similarity, as before; the query page draws
+            the cut on the histogram of similarities and widens or narrows it.
+          </p>
+          <p>
+            The box reads a small query language: <code>&quot;quoted phrase&quot;</code> (the sample must contain it), <code>-word</code> or{" "}
+            <code>-&quot;a phrase&quot;</code> (samples containing it are left out), <code>benchmark:x</code>, <code>task:x</code>, <code>tag:x</code> and{" "}
+            <code>meta.KEY:value</code> (the same as the filter parameters), and upper-case <code>AND</code>/<code>OR</code> between concepts (
+            <code>python AND sql</code> keeps the samples both retrieve). Anything else is plain text, as before. A query that does not parse is answered
+            with the position and what was expected there.
+          </p>
+          <p>
+            The preferred embedder is the all-MiniLM-L6-v2 sentence model. When its weights are not
             available offline, the portal uses a <strong>fallback: latent semantic analysis</strong> — tf-idf over the pool&apos;s own inputs and tags reduced by a
             truncated SVD — which knows only the words that occur in the pool and matches topics rather than meaning.
           </p>

@@ -6,7 +6,6 @@ import { redirect } from "next/navigation";
 import { computeLeaderboard, FEW_SAMPLES } from "@/lib/leaderboard/compute";
 import { tryLive } from "@/lib/leaderboard/live";
 import { samplePage } from "@/lib/samples/list";
-import { CONCEPT_THRESHOLD, DEFAULT_K } from "@/lib/selection/defaults";
 import { tryParseParams } from "@/lib/selection/parse";
 import { leaderboardQuerySchema } from "@/lib/selection/schema";
 import { fromRecord, withoutEmpty } from "@/lib/selection/url";
@@ -33,7 +32,7 @@ export default async function QueryPage({ searchParams }: { searchParams: Promis
   const query = parsed.data ?? leaderboardQuerySchema.parse({});
   const active = !!query.q || query.benchmark.length + query.task.length + query.tag.length + query.meta.length > 0;
   const header = <PageHeader title="Query the pool" subtitle="Describe a capability, narrow it with metadata, and see the samples and the ranking they produce." />;
-  const form = <QueryForm selection={query} options={{ benchmarks, tags }} defaults={{ k: DEFAULT_K, threshold: CONCEPT_THRESHOLD }} />;
+  const form = <QueryForm selection={parsed.data ?? { ...query, q: params.get("q") ?? undefined }} options={{ benchmarks, tags }} error={invalid} />;
   if (invalid || !active) {
     return (
       <div className="space-y-6">
@@ -47,7 +46,7 @@ export default async function QueryPage({ searchParams }: { searchParams: Promis
             {EXAMPLES.map((e, i) => (
               <span key={e}>
                 {i > 0 && ", "}
-                <Link href={`/query?q=${encodeURIComponent(e)}&threshold=${CONCEPT_THRESHOLD}`} className="text-indigo-700 underline">
+                <Link href={`/query?q=${encodeURIComponent(e)}`} className="text-indigo-700 underline">
                   {e}
                 </Link>
               </span>
@@ -61,7 +60,7 @@ export default async function QueryPage({ searchParams }: { searchParams: Promis
   // The listed samples are the leaderboard computation's own retrieval, not a second one.
   const outcome = await tryLive(async () => {
     const computed = await computeLeaderboard(query);
-    return { lb: computed.leaderboard, samples: await samplePage(computed.retrieval, { limit: 50 }) };
+    return { lb: computed.leaderboard, retrieval: computed.retrieval, samples: await samplePage(computed.retrieval, { limit: 50 }) };
   });
   const filters = describeFilters(query);
   const suggestedTitle = query.q ? query.q.charAt(0).toUpperCase() + query.q.slice(1) : filters;
@@ -70,7 +69,7 @@ export default async function QueryPage({ searchParams }: { searchParams: Promis
       {header}
       {form}
       {outcome.ok ? (
-        <QueryResults query={query} samples={outcome.value.samples} lb={outcome.value.lb} fewSamples={FEW_SAMPLES} suggestedTitle={suggestedTitle} />
+        <QueryResults query={query} retrieval={outcome.value.retrieval} samples={outcome.value.samples} lb={outcome.value.lb} fewSamples={FEW_SAMPLES} suggestedTitle={suggestedTitle} />
       ) : (
         <LiveProblem outcome={outcome} resetHref="/query" />
       )}

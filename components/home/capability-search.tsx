@@ -9,7 +9,7 @@ interface Suggestion {
   query: string;
 }
 
-export function CapabilitySearch({ suggestions, k, threshold }: { suggestions: Suggestion[]; k: number; threshold: number }) {
+export function CapabilitySearch({ suggestions }: { suggestions: Suggestion[] }) {
   return (
     <div>
       <Form action="/leaderboard" className="flex flex-col gap-2 sm:flex-row" role="search" aria-label="Capability query">
@@ -33,14 +33,13 @@ export function CapabilitySearch({ suggestions, k, threshold }: { suggestions: S
             </option>
           ))}
         </datalist>
-        <input type="hidden" name="k" value={k} />
-        <input type="hidden" name="threshold" value={threshold} />
         <button type="submit" className="rounded-md bg-indigo-600 px-5 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-indigo-700">
           Rank models
         </button>
       </Form>
       <p className="mt-2 text-xs text-slate-500">
-        Retrieves up to {k} samples with cosine similarity ≥ {threshold}, then ranks every model on them.{" "}
+        Retrieves the samples that stand clearly above the pool&apos;s background similarity for your words (or that carry them as a tag or task), then ranks every
+        model on them.{" "}
         <Link href="/query" className="underline">
           Filters and more options
         </Link>

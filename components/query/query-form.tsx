@@ -12,9 +12,8 @@ export interface FilterOptions {
 
 const input = "mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm";
 
-export function QueryForm({ selection, options, defaults }: { selection: Selection; options: FilterOptions; defaults: { k: number; threshold: number } }) {
+export function QueryForm({ selection, options, error }: { selection: Selection; options: FilterOptions; error?: string | null }) {
   const tasks = [...new Set(options.benchmarks.flatMap((b) => b.tasks))].sort();
-  const hasQuery = selection.q !== undefined;
   return (
     <Form action="/query" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Query the pool">
       <div className="grid items-end gap-3 sm:grid-cols-[minmax(0,1fr)_9rem_9rem]">
@@ -22,24 +21,39 @@ export function QueryForm({ selection, options, defaults }: { selection: Selecti
           <label htmlFor="q" className="block text-sm font-medium text-slate-800">
             Capability (free text)
           </label>
-          <input id="q" name="q" type="search" defaultValue={selection.q ?? ""} placeholder="e.g. antibodies, macroeconomics, python code" className={input} />
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={selection.q ?? ""}
+            placeholder='e.g. antibodies, "contract law" -tort, python AND sql tag:code'
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "q-error" : undefined}
+            className={input}
+          />
+          {error && (
+            <p id="q-error" role="alert" className="mt-1 text-sm text-red-700">
+              {error}
+            </p>
+          )}
         </div>
         <div>
           <label htmlFor="k" className="block text-sm font-medium text-slate-800">
             Max samples (k)
           </label>
-          <input id="k" name="k" type="number" min={1} max={20000} defaultValue={selection.k ?? ""} placeholder={String(defaults.k)} className={input} />
+          <input id="k" name="k" type="number" min={1} max={20000} defaultValue={selection.k ?? ""} placeholder="adaptive" className={input} />
         </div>
         <div>
           <label htmlFor="threshold" className="block text-sm font-medium text-slate-800">
             Min. similarity
           </label>
-          <input id="threshold" name="threshold" type="number" min={-1} max={1} step="0.01" defaultValue={selection.threshold ?? (hasQuery ? "" : defaults.threshold)} placeholder="none" className={input} />
+          <input id="threshold" name="threshold" type="number" min={-1} max={1} step="0.01" defaultValue={selection.threshold ?? ""} placeholder="adaptive" className={input} />
         </div>
       </div>
       <p className="-mt-2 text-xs text-slate-500">
-        The text retrieves the k most similar samples (default {defaults.k}) with cosine similarity at least the threshold; without text, every sample matching the
-        filters is used (up to k when given).
+        By default the text retrieves the samples that stand clearly above the pool&apos;s background similarity for it, or carry its words as a tag or task; k
+        and a minimum similarity override that cut. &quot;Quoted phrases&quot;, -word, benchmark:, task:, tag:, meta.KEY: and AND/OR work in the box; without text,
+        every sample matching the filters is used (up to k when given).
       </p>
       <div className="grid gap-3 lg:grid-cols-3">
         <FilterGroup name="benchmark" legend="Benchmarks" options={options.benchmarks.map((b) => ({ value: b.benchmark, count: b.samples }))} selected={selection.benchmark} />

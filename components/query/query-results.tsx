@@ -12,16 +12,19 @@ import { LeaderboardWarnings } from "@/components/leaderboard/leaderboard-warnin
 import { embedderLabel, formatCount, formatSimilarityRange } from "@/lib/format";
 import { RetrievedSampleList } from "./retrieved-samples";
 import { SaveConcept } from "./save-concept-client";
+import { CutHistogram } from "./cut-histogram";
+import type { Retrieval } from "@/lib/serving/retrieve";
 
 interface Props {
   query: LeaderboardQuery;
+  retrieval: Retrieval;
   samples: SampleList;
   lb: LiveLeaderboard;
   fewSamples: number;
   suggestedTitle: string;
 }
 
-export function QueryResults({ query, samples, lb, fewSamples, suggestedTitle }: Props) {
+export function QueryResults({ query, retrieval, samples, lb, fewSamples, suggestedTitle }: Props) {
   const few = lb.retrieval.n_retrieved < fewSamples;
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
@@ -32,6 +35,7 @@ export function QueryResults({ query, samples, lb, fewSamples, suggestedTitle }:
             {lb.retrieval.similarity && `; similarities ${formatSimilarityRange(lb.retrieval.similarity)}`}.
           </p>
         )}
+        <CutHistogram query={query} retrieval={retrieval} />
         <RetrievedSampleList result={samples} />
       </Card>
       <div className="space-y-4 lg:sticky lg:top-4">

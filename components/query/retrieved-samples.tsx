@@ -6,6 +6,7 @@ import { sampleHref } from "@/lib/samples/links";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/states";
 import { formatCount, formatSimilarity } from "@/lib/format";
+import type { Why } from "@/lib/retrieval/lexical";
 
 function Similarity({ value }: { value: number }) {
   const pct = Math.max(0, Math.min(1, value)) * 100;
@@ -16,6 +17,18 @@ function Similarity({ value }: { value: number }) {
       </span>
       {formatSimilarity(value)}
     </span>
+  );
+}
+
+/** Why a sample matched: its similarity per concept and the query terms it contains, and where. */
+function WhyMatched({ why }: { why: Why }) {
+  const sims = Object.entries(why.similarity).filter(([, v]) => v !== null);
+  return (
+    <p className="mt-1 text-xs text-slate-500" data-testid="why">
+      Why: {sims.map(([k, v]) => `${k} similarity ${formatSimilarity(v!)}`).join(", ")}
+      {why.labelled && "; a query word names its tag or task"}
+      {why.terms.length > 0 && `; matched ${why.terms.map((t) => `“${t.term}” (${t.fields.join(", ")})`).join(", ")}`}
+    </p>
   );
 }
 
@@ -47,6 +60,7 @@ export function RetrievedSampleList({ result }: { result: SampleList }) {
               </span>
             </div>
             <p className="mt-1.5 line-clamp-3 text-sm text-slate-700">{s.input}</p>
+            {s.why && <WhyMatched why={s.why} />}
             {s.tags.length > 0 && (
               <ul className="mt-1.5 flex flex-wrap gap-1" aria-label="Tags">
                 {s.tags.map((t) => (

@@ -13,7 +13,7 @@ import { env } from "@/lib/env";
 import { servingModel } from "@/lib/serving/current";
 import { Limiter } from "@/lib/serving/limiter";
 import type { ReadModel } from "@/lib/serving/read-model";
-import { retrieve, type Retrieval } from "@/lib/serving/retrieve";
+import { retrieve, retrievalCut, type Retrieval, type RetrievalCut } from "@/lib/serving/retrieve";
 import { latestHealthRun } from "@/lib/db/queries/benchmark-health";
 import { checkSelection, type SelectionHealth } from "@/lib/health/selection";
 import { rank } from "@/lib/ranking/leaderboard";
@@ -31,7 +31,15 @@ import { rankedModels, rowFacts } from "./row-facts";
 export const FEW_SAMPLES = 20;
 
 export interface LiveLeaderboard extends ApiLeaderboard {
-  retrieval: { query: string | null; k: number | null; threshold: number | null; n_retrieved: number; embedder: string | null; similarity: [number, number] | null; notice: string | null };
+  retrieval: {
+    query: string | null;
+    k: number | null;
+    threshold: number | null;
+    n_retrieved: number;
+    embedder: string | null;
+    similarity: [number, number] | null;
+    notice: string | null;
+  } & RetrievalCut;
   data_version: number;
   computed_at: string;
   cached: boolean;
@@ -161,6 +169,7 @@ async function compute(q: ResolvedQuery, model: ReadModel, ci?: CiMethod): Promi
       embedder: retrieval.embedder,
       similarity: similarityRange(retrieval),
       notice: retrieval.notice ?? null,
+      ...retrievalCut(retrieval),
     },
     data_version: model.version,
     computed_at: new Date().toISOString(),

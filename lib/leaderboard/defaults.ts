@@ -2,7 +2,6 @@
 // in the pool, a dozen capability concepts answered by semantic retrieval.
 import { listBenchmarks } from "@/lib/db/queries/pool-stats";
 import { insertSavedLeaderboard } from "@/lib/db/queries/saved-leaderboards";
-import { CONCEPT_K, CONCEPT_THRESHOLD } from "@/lib/selection/defaults";
 import type { SavedLeaderboardInput } from "./saved";
 
 const NO_FILTERS = { benchmark: [], task: [], tag: [], meta: [] };
@@ -46,11 +45,9 @@ export async function defaultLeaderboards(): Promise<SavedLeaderboardInput[]> {
     for (const c of DEMO_CONCEPTS) {
       out.push({
         ...c,
-        description: `Samples semantically close to “${c.query}” (cosine ≥ ${CONCEPT_THRESHOLD}).`,
+        description: `Samples relevant to “${c.query}” (the adaptive default cut-off).`,
         filters: NO_FILTERS,
         method: "plackett-luce",
-        k: CONCEPT_K,
-        threshold: CONCEPT_THRESHOLD,
       });
     }
   }

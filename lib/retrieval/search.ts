@@ -7,6 +7,7 @@
 import { getEmbeddingSpace } from "@/lib/db/queries/embedding-spaces";
 import { filterSamples, nearestSamples, type KnnMethod, type MetadataFilter, type SampleFilters } from "@/lib/db/queries/embeddings-search";
 import type { Selection } from "@/lib/selection/schema";
+import type { Why } from "./lexical";
 import { TEXT_SPACE } from "./spaces";
 
 export type { KnnMethod, MetadataFilter } from "@/lib/db/queries/embeddings-search";
@@ -15,6 +16,8 @@ export interface RetrievedSample {
   pk: number;
   /** Cosine similarity to the query; null when no query text was given. */
   similarity: number | null;
+  /** Why it matched (lib/serving/query-search.ts), when a query text was searched. */
+  why?: Why;
 }
 
 /** Parses `key:value` strings of the `meta` parameter into per-key filters. */

@@ -1,7 +1,8 @@
 // GET /api/samples: the samples a selection retrieves, best first (by similarity to `q`; by
 // storage order without a query text), one page at a time. A page that also ranks the selection
 // lists the leaderboard computation's own retrieval (samplePage).
-import { retrieve, type Retrieval } from "@/lib/serving/retrieve";
+import type { Why } from "@/lib/retrieval/lexical";
+import { retrievalCut, retrieve, type Retrieval, type RetrievalCut } from "@/lib/serving/retrieve";
 import { DEFAULT_LIMIT, type Page } from "@/lib/selection/route-schemas";
 import type { Selection } from "@/lib/selection/schema";
 import { loadSampleSummaries, type SampleSummary } from "./summaries";
@@ -10,6 +11,8 @@ import { loadSampleSummaries, type SampleSummary } from "./summaries";
 export type ListedSample = Omit<SampleSummary, "pk"> & {
   /** Cosine similarity to `q`; null without a query text. */
   similarity: number | null;
+  /** Why it matched (with a query text): similarity per space and concept, matched terms and fields. */
+  why: Why | null;
 };
 
 export interface SampleList {
@@ -19,6 +22,7 @@ export interface SampleList {
   limit: number;
   embedder: string | null;
   notice: string | null;
+  retrieval: RetrievalCut;
   samples: ListedSample[];
 }
 
@@ -31,13 +35,14 @@ export async function samplePage(retrieval: Retrieval, page: Page = {}): Promise
   const limit = page.limit ?? DEFAULT_LIMIT;
   const slice = retrieval.samples.slice(offset, offset + limit);
   const summaries = await loadSampleSummaries(slice.map((s) => s.pk));
-  const similarity = new Map(slice.map((s) => [s.pk, s.similarity]));
+  const byPk = new Map(slice.map((s) => [s.pk, s]));
   return {
     n_samples: retrieval.samples.length,
     offset,
     limit,
     embedder: retrieval.embedder,
     notice: retrieval.notice ?? null,
-    samples: summaries.map(({ pk, ...s }) => ({ ...s, similarity: similarity.get(pk) ?? null })),
+    retrieval: retrievalCut(retrieval),
+    samples: summaries.map(({ pk, ...s }) => ({ ...s, similarity: byPk.get(pk)?.similarity ?? null, why: byPk.get(pk)?.why ?? null })),
   };
 }

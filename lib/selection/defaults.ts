@@ -6,20 +6,10 @@ import { env } from "@/lib/env";
 import { DEFAULT_PRIOR } from "@/lib/ranking/prior";
 import type { LeaderboardQuery } from "./schema";
 
-/**
- * Samples a query text retrieves at most when `k` is not given (spec/api.md). lib/retrieval applies
- * it, because it must still see whether `k` was given at all.
- */
-export const DEFAULT_K = 1000;
-
-/** Capability concepts (the default saved leaderboards, the home page's search): k and cosine cut-off. */
-export const CONCEPT_K = 200;
-/**
- * Measured on the demo pool with the offline fallback: at 0.15–0.25 every concept retrieves its
- * subtopic (20–46 samples) and ranks the intended specialist first (data/demo/README.md); at 0.35
- * some subtopics lose a third of their samples.
- */
-export const CONCEPT_THRESHOLD = 0.2;
+// Without `k` and `threshold`, a query text retrieves an adaptive set (spec/api.md 1.1): the
+// samples whose similarity stands ADAPTIVE_Z robust standard deviations above the pool's
+// background for that query, plus those a query word labels (lib/retrieval/cutoff.ts, hybrid.ts).
+// The API, the query page, the home search and saved leaderboards all use that one default.
 
 /** The demo data's reference model (data/demo/README.md), used when BASELINE_MODEL is unset. */
 export const DEMO_BASELINE = "reference-4o-mini";

@@ -20,6 +20,7 @@ export const text = (max: number) =>
       const problem = textProblem(v);
       if (problem) ctx.addIssue({ code: "custom", message: problem });
     });
+import { parseQuery, QuerySyntaxError } from "./query-language";
 
 /** A query value that may be given once or repeated, as a list. */
 export const repeated = z
@@ -54,7 +55,18 @@ export const integer = () =>
 
 /** What selects the samples of a leaderboard. */
 export const selectionSchema = z.object({
-  q: text(500).trim().optional().transform((v) => (v ? v : undefined)),
+  q: text(500)
+    .trim()
+    .superRefine((v, ctx) => {
+      try {
+        parseQuery(v);
+      } catch (e) {
+        if (!(e instanceof QuerySyntaxError)) throw e;
+        ctx.addIssue({ code: "custom", message: e.message });
+      }
+    })
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   k: integer()
     .pipe(z.number().min(1, "must be at least 1").max(20000, "must be at most 20000"))
     .optional(),

@@ -1,16 +1,19 @@
-// A selection (query text + filters) → sample primary keys with similarities, using the active
-// embedder and the process's read model. Shared by the live leaderboard, GET /api/samples and
-// snapshot refreshes.
+// A selection (query text + filters) → sample primary keys with similarities and why each
+// matched, using the active embedder and the process's read model. `q` is read by the query
+// language (lib/selection/query-language.ts); its field terms join the filter parameters.
+// Shared by the live leaderboard, GET /api/samples and snapshot refreshes.
 import { ApiError } from "@/lib/api/errors";
 import { getEmbeddingSpace } from "@/lib/db/queries/embedding-spaces";
 import { activeEmbedder } from "@/lib/retrieval/active";
+import type { CutReport, Histogram } from "@/lib/retrieval/hybrid";
 import { parseMetadataFilters, type RetrievedSample } from "@/lib/retrieval/search";
 import { TEXT_SPACE } from "@/lib/retrieval/spaces";
-import { DEFAULT_K } from "@/lib/selection/defaults";
+import { formatQuery, parseQuery } from "@/lib/selection/query-language";
 import type { Selection } from "@/lib/selection/schema";
 import { servingModel } from "./current";
-import type { ReadModel } from "./read-model";
+import { searchQuery, type QueryAnswer } from "./query-search";
 import { searchReadModel } from "./search";
+import { vectorsFor, type ReadModel } from "./read-model";
 
 /** Without a query text every matching sample is used; this only bounds runaway selections. */
 const ALL_SAMPLES = 10_000_000;
@@ -21,29 +24,79 @@ export interface Retrieval {
   embedder: string | null;
   embedderReason: string | null;
   k: number | null;
+  /** How the cut was made (the first concept's; null without concepts). */
+  cut: CutReport | null;
+  /** The query as parsed, in canonical form; null without `q`. */
+  parsed: string | null;
+  /** Each concept's cut and its candidates' similarity histogram. */
+  concepts: { text: string; report: CutReport; histogram: Histogram | null }[];
   /** Why nothing could be retrieved, when that is the case. */
   notice?: string;
 }
 
 /** With `model`, that read model answers (a computation reads one version throughout). */
-export async function retrieve(selection: Selection, model?: ReadModel): Promise<Retrieval> {
+export async function retrieve(selection: Selection, readModel?: ReadModel): Promise<Retrieval> {
   const filters = { benchmark: selection.benchmark, task: selection.task, tag: selection.tag, meta: parseMetadataFilters(selection.meta) };
+  const none = { cut: null, parsed: null, concepts: [] };
   if (!selection.q) {
-    const samples = await searchReadModel(model ?? (await servingModel()), { filters, k: selection.k ?? ALL_SAMPLES });
-    return { samples, embedder: null, embedderReason: null, k: selection.k ?? null };
+    const samples = await searchReadModel(readModel ?? (await servingModel()), { filters, k: selection.k ?? ALL_SAMPLES });
+    return { samples, embedder: null, embedderReason: null, k: selection.k ?? null, ...none };
+  }
+  const parsed = parseQuery(selection.q);
+  const all = { ...parsed.filters, meta: [...selection.meta, ...parsed.filters.meta] };
+  const merged = {
+    benchmark: [...filters.benchmark, ...all.benchmark],
+    task: [...filters.task, ...all.task],
+    tag: [...filters.tag, ...all.tag],
+    meta: parseMetadataFilters(all.meta),
+  };
+  const cut = { k: selection.k, threshold: selection.threshold };
+  const model = readModel ?? (await servingModel());
+  if (parsed.groups.length === 0) {
+    const answer = await searchQuery(model, { parsed, filters: merged, cut, space: TEXT_SPACE, dense: null });
+    return { ...fromAnswer(answer), embedder: null, embedderReason: null, k: selection.k ?? null, parsed: formatQuery(parsed) };
   }
   const active = await activeEmbedder();
   if (!active.embedder || !active.name) {
     throw new ApiError("unavailable", `Semantic search is not ready: ${active.reason}. Try again shortly, or filter without "q".`);
   }
-  const [queryVector] = await active.embedder.embed([selection.q]);
-  const k = selection.k ?? DEFAULT_K;
-  if (!queryVector.some((x) => x !== 0)) {
-    const notice = `None of the words of "${selection.q}" occur in the pool the ${active.kind === "fallback" ? "offline fallback embedder was fitted on" : "embedder knows"}`;
-    return { samples: [], embedder: active.name, embedderReason: active.reason, k, notice };
+  const embedder = active.embedder;
+  const space = await getEmbeddingSpace(TEXT_SPACE);
+  const store = await vectorsFor(model, space.space, active.name, space.dim);
+  const answer = await searchQuery(model, {
+    parsed,
+    filters: merged,
+    cut,
+    space: space.space,
+    dense: { store, embed: async (texts) => (await embedder.embed(texts)).map((v) => Float32Array.from(v)) },
+  });
+  const out: Retrieval = { ...fromAnswer(answer), embedder: active.name, embedderReason: active.reason, k: selection.k ?? null, parsed: formatQuery(parsed) };
+  if (out.samples.length === 0) {
+    out.notice = `Nothing in the pool matches "${selection.q}"${answer.concepts.some((c) => c.result.report.cut.similarity === null) ? `: none of its words occur in the pool the ${active.kind === "fallback" ? "offline fallback embedder was fitted on" : "embedder knows"}` : ""}`;
   }
-  const [space, readModel] = await Promise.all([getEmbeddingSpace(TEXT_SPACE), model ?? servingModel()]);
-  const query = { vector: Float32Array.from(queryVector), space: space.space, model: active.name, dim: space.dim };
-  const samples = await searchReadModel(readModel, { filters, k, threshold: selection.threshold, query });
-  return { samples, embedder: active.name, embedderReason: active.reason, k };
+  return out;
+}
+
+function fromAnswer(answer: QueryAnswer): Pick<Retrieval, "samples" | "cut" | "concepts"> {
+  const concepts = answer.concepts.map((c) => ({ text: c.text, report: c.result.report, histogram: c.result.histogram }));
+  return { samples: answer.hits, cut: concepts[0]?.report ?? null, concepts };
+}
+
+/** How the cut was made, as the answers of /api/leaderboard and /api/samples say it (spec/api.md 1.1). */
+export interface RetrievalCut {
+  mode: CutReport["mode"] | null;
+  n_candidates: number | null;
+  cut: CutReport["cut"] | null;
+  parsed_query: string | null;
+  concepts: { text: string; mode: CutReport["mode"]; n_candidates: number; cut: CutReport["cut"]; background: CutReport["background"] | null }[];
+}
+
+export function retrievalCut(r: Retrieval): RetrievalCut {
+  return {
+    mode: r.cut?.mode ?? null,
+    n_candidates: r.cut?.n_candidates ?? null,
+    cut: r.cut ? { ...r.cut.cut, k: r.samples.length } : null,
+    parsed_query: r.parsed,
+    concepts: r.concepts.map((c) => ({ text: c.text, mode: c.report.mode, n_candidates: c.report.n_candidates, cut: c.report.cut, background: c.report.background ?? null })),
+  };
 }

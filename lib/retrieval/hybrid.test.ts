@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { adaptiveThreshold, background } from "./cutoff";
+import { retrieveConcept } from "./hybrid";
+import { LexicalIndex } from "./lexical";
+import { conceptLexicon } from "./concept-terms";
+
+/** 200 background similarities spread around 0 (±0.05) and a few relevant ones far above. */
+function pool(relevant: number[]): Float32Array {
+  const s = new Float32Array(200);
+  for (let i = 0; i < s.length; i++) s[i] = ((i * 37) % 101) / 1000 - 0.05;
+  for (const r of relevant) s[r] = 0.6;
+  return s;
+}
+const none = (n: number) => new Float32Array(n);
+const all = (n: number) => new Uint8Array(n).fill(1);
+
+describe("adaptive cut-off", () => {
+  it("estimates the background from the bulk, untouched by a relevant minority", () => {
+    const bg = background(pool([3, 50, 99]))!;
+    expect(Math.abs(bg.median)).toBeLessThan(0.01);
+    expect(bg.sigma).toBeGreaterThan(0.02);
+    expect(bg.sigma).toBeLessThan(0.05);
+    expect(adaptiveThreshold(bg, 10)).toBeCloseTo(bg.median + 10 * bg.sigma, 12);
+    expect(background(new Float32Array(5))).toBeNull();
+  });
+
+  it("keeps exactly the samples clearly above the background, plus labelled ones, and reports the cut", () => {
+    const labelled = new Uint8Array(200);
+    labelled[7] = 1;
+    const r = retrieveConcept({ dense: pool([3, 50, 99]), lexical: none(200), labelled, candidate: all(200) }, {});
+    expect([...r.rows].sort((a, b) => a - b)).toEqual([3, 7, 50, 99]);
+    expect(r.report.mode).toBe("adaptive");
+    expect(r.report.background!.z).toBe(10);
+    const unlabelled = retrieveConcept({ dense: pool([3, 50, 99]), lexical: none(200), labelled: new Uint8Array(200), candidate: all(200) }, {});
+    expect(unlabelled.report.background!.z).toBe(3);
+    expect(unlabelled.rows.slice(0, 3)).toEqual([3, 50, 99]);
+    expect(r.report.n_candidates).toBe(200);
+    expect(r.report.cut.k).toBe(4);
+    expect(r.histogram!.counts.reduce((a, b) => a + b, 0)).toBe(200);
+  });
+
+  it("explicit k and threshold keep the nearest by similarity, as in version 1", () => {
+    const dense = pool([3, 50, 99]);
+    const k = retrieveConcept({ dense, lexical: none(200), labelled: new Uint8Array(200), candidate: all(200) }, { k: 5 });
+    expect(k.rows.slice(0, 3)).toEqual([3, 50, 99]);
+    expect(k.rows).toHaveLength(5);
+    expect(k.report.mode).toBe("k");
+    const t = retrieveConcept({ dense, lexical: none(200), labelled: new Uint8Array(200), candidate: all(200) }, { threshold: 0.5 });
+    expect(t.rows).toEqual([3, 50, 99]);
+    expect(t.report.cut).toEqual({ similarity: 0.5, k: 3 });
+  });
+
+  it("leaves out rows that are no candidates", () => {
+    const candidate = all(200);
+    candidate[50] = 0;
+    const r = retrieveConcept({ dense: pool([3, 50, 99]), lexical: none(200), labelled: new Uint8Array(200), candidate }, {});
+    expect(r.rows).not.toContain(50);
+    expect(r.report.n_candidates).toBe(199);
+  });
+});
+
+describe("lexical search", () => {
+  const index = new LexicalIndex([
+    { input: "What is the capital of France?", tags: ["geography"], task: "qa", benchmark: "b", metadata: [] },
+    { input: "A treaty under international law binds states.", tags: ["law", "international law"], task: "qa", benchmark: "b", metadata: [] },
+    { input: "Is international trade law part of economics?", tags: ["economics"], task: "qa", benchmark: "b", metadata: [] },
+  ]);
+
+  it("weighs a tag above the body text and labels only rows whose tags carry every word", () => {
+    const lex = conceptLexicon(index, "international law");
+    expect(lex.score[1]).toBeGreaterThan(lex.score[2]);
+    expect(lex.score[0]).toBe(0);
+    expect([...lex.labelled]).toEqual([0, 1, 0]);
+  });
+
+  it("explains which terms matched and in which fields", () => {
+    expect(index.explain(1, ["law", "treaty", "france"])).toEqual([
+      { term: "law", fields: ["tag", "input"] },
+      { term: "treaty", fields: ["input"] },
+    ]);
+  });
+});
+
+describe("a concept that is a whole tag name", () => {
+  it("labels and scores the rows carrying it even when all its words are stopwords", () => {
+    const index = new LexicalIndex([
+      { input: "Which of these is other than a mammal?", tags: ["biology"], task: null, benchmark: "b", metadata: [] },
+      { input: "Miscellaneous question", tags: ["Other"], task: null, benchmark: "b", metadata: [] },
+    ]);
+    const lex = conceptLexicon(index, "other");
+    expect(lex.terms).toEqual([]);
+    expect([...lex.labelled]).toEqual([0, 1]);
+    const r = retrieveConcept({ dense: new Float32Array(2).fill(NaN), lexical: lex.score, labelled: lex.labelled, candidate: all(2) }, {});
+    expect(r.rows).toEqual([1]);
+  });
+});

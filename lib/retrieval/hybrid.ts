@@ -1,0 +1,108 @@
+// Hybrid retrieval of one concept: the dense similarities and the lexical (BM25F) scores of the
+// candidate rows, fused by reciprocal rank (Cormack, Clarke & Büttcher 2009, "Reciprocal rank
+// fusion outperforms Condorcet and individual rank learning methods", SIGIR):
+//   rrf(d) = 1 / (RRF_K + rank_dense(d)) + 1 / (RRF_K + rank_lexical(d))
+// (a list where d is absent adds nothing). Which rows are kept:
+//   adaptive   dense similarity at or above the background cut (cutoff.ts: z = 10 where some
+//              candidate carries the concept as a tag or task, 3 where none does), or a query
+//              term names the row's tag or task (so a weak embedder still finds them); returned
+//              in the fused order
+//   k, threshold  given explicitly, they bound the set exactly as in API version 1: the k
+//              nearest by similarity, cut at the threshold, nearest first (spec/api.md)
+import { ADAPTIVE_Z, ADAPTIVE_Z_UNLABELLED, adaptiveThreshold, background } from "./cutoff";
+
+const RRF_K = 60;
+/** Bins of the similarity histogram the query page draws the cut on. */
+export const HISTOGRAM_BINS = 40;
+
+export interface ConceptScores {
+  /** Cosine similarity per row; NaN where the row is no candidate or has no vector. */
+  dense: Float32Array;
+  /** BM25F score per row, 0 where no query term occurs. */
+  lexical: Float32Array;
+  /** 1 where a query term is in a tag or the task name. */
+  labelled: Uint8Array;
+  /** 1 for candidate rows (filters passed, not excluded). */
+  candidate: Uint8Array;
+}
+
+export interface Cut {
+  k?: number;
+  threshold?: number;
+  /** The adaptive cut's z (default ADAPTIVE_Z): what the page's widen/narrow control moves. */
+  z?: number;
+}
+
+export interface CutReport {
+  mode: "adaptive" | "k" | "threshold";
+  n_candidates: number;
+  cut: { similarity: number | null; k: number };
+  /** Adaptive only: the background the cut was calibrated on. */
+  background?: { median: number; sigma: number; z: number };
+}
+
+export interface Histogram {
+  from: number;
+  width: number;
+  counts: number[];
+}
+
+export interface ConceptResult {
+  rows: number[];
+  report: CutReport;
+  histogram: Histogram | null;
+}
+
+/** The rows with a finite score, best first (ties by row). */
+function sortedBy(score: ArrayLike<number>, rows: number[]): Int32Array {
+  const kept = Int32Array.from(rows.filter((r) => Number.isFinite(score[r])));
+  return kept.sort((a, b) => score[b] - score[a] || a - b);
+}
+
+export function histogramOf(values: ArrayLike<number>, rows: readonly number[]): Histogram | null {
+  const v = rows.map((r) => values[r]).filter(Number.isFinite);
+  if (v.length === 0) return null;
+  const lo = v.reduce((a, b) => Math.min(a, b));
+  const hi = v.reduce((a, b) => Math.max(a, b));
+  const width = hi > lo ? (hi - lo) / HISTOGRAM_BINS : 1;
+  const counts = new Array<number>(HISTOGRAM_BINS).fill(0);
+  for (const x of v) counts[Math.min(HISTOGRAM_BINS - 1, Math.floor((x - lo) / width))]++;
+  return { from: lo, width, counts };
+}
+
+export function retrieveConcept(s: ConceptScores, cut: Cut): ConceptResult {
+  const candidates: number[] = [];
+  for (let r = 0; r < s.candidate.length; r++) if (s.candidate[r]) candidates.push(r);
+  const dense = sortedBy(s.dense, candidates);
+  const lexical = sortedBy(s.lexical, candidates.filter((r) => s.lexical[r] > 0));
+  const fused = new Float64Array(s.candidate.length);
+  dense.forEach((r, i) => (fused[r] += 1 / (RRF_K + i + 1)));
+  lexical.forEach((r, i) => (fused[r] += 1 / (RRF_K + i + 1)));
+  const order = candidates.filter((r) => fused[r] > 0).sort((a, b) => fused[b] - fused[a] || a - b);
+  const histogram = histogramOf(s.dense, candidates);
+  const minSimilarity = (rows: number[]) => {
+    const sims = rows.map((r) => s.dense[r]).filter(Number.isFinite);
+    return sims.length ? Math.min(...sims) : null;
+  };
+
+  if (cut.k !== undefined || cut.threshold !== undefined) {
+    const nearest = Array.from(dense);
+    const rows = nearest.filter((r) => cut.threshold === undefined || s.dense[r] >= cut.threshold).slice(0, cut.k);
+    const mode = cut.threshold === undefined ? "k" : "threshold";
+    return { rows, histogram, report: { mode, n_candidates: candidates.length, cut: { similarity: cut.threshold ?? minSimilarity(rows), k: rows.length } } };
+  }
+  const b = background(candidates.map((r) => s.dense[r]));
+  const z = cut.z ?? (candidates.some((r) => s.labelled[r] === 1) ? ADAPTIVE_Z : ADAPTIVE_Z_UNLABELLED);
+  const similarity = b ? adaptiveThreshold(b, z) : Infinity;
+  const rows = order.filter((r) => s.dense[r] >= similarity || s.labelled[r] === 1);
+  return {
+    rows,
+    histogram,
+    report: {
+      mode: "adaptive",
+      n_candidates: candidates.length,
+      cut: { similarity: b ? similarity : null, k: rows.length },
+      ...(b ? { background: { median: b.median, sigma: b.sigma, z } } : {}),
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { formatQuery, parseQuery, QuerySyntaxError } from "./query-language";
+
+describe("query language", () => {
+  it("keeps plain text as one concept, lower-case and/or included", () => {
+    const p = parseQuery("salt and pepper or vinegar");
+    expect(p.groups).toEqual([[{ text: "salt and pepper or vinegar", phrases: [] }]]);
+    expect(p.exclude).toEqual([]);
+  });
+
+  it("reads phrases, exclusions, field terms and AND/OR between concepts", () => {
+    const p = parseQuery('"international law" treaty AND court OR python -snake -"monty python" tag:law meta.src:"ori mmlu" benchmark:mmlu-pro task:qa');
+    expect(p.groups).toEqual([
+      [{ text: "international law treaty", phrases: ["international law"] }, { text: "court", phrases: [] }],
+      [{ text: "python", phrases: [] }],
+    ]);
+    expect(p.exclude).toEqual(["snake", "monty python"]);
+    expect(p.filters).toEqual({ benchmark: ["mmlu-pro"], task: ["qa"], tag: ["law"], meta: ["src:ori mmlu"] });
+    expect(formatQuery(p)).toBe('(international law treaty) AND (court) OR (python) benchmark:mmlu-pro task:qa tag:law meta.src:"ori mmlu" -snake -"monty python"');
+  });
+
+  it("allows a query of filters only", () => {
+    const p = parseQuery("tag:history -war");
+    expect(p.groups).toEqual([]);
+    expect(p.filters.tag).toEqual(["history"]);
+  });
+
+  it.each([
+    ['law "treaty', 5, 'a closing "'],
+    ["foo:bar", 1, "a field benchmark:, task:, tag: or meta.KEY:"],
+    ["AND law", 1, 'a concept before "AND"'],
+    ["law AND", 8, 'a concept after "AND"'],
+    ["law AND OR tax", 9, 'a concept before "OR"'],
+    ["tag: law", 5, 'a value after "tag:"'],
+    ['law ""', 5, "text between the quotes"],
+  ])("%j is an error at position %i naming what was expected", (q, position, expected) => {
+    let error: unknown;
+    try {
+      parseQuery(q);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(QuerySyntaxError);
+    expect((error as QuerySyntaxError).position).toBe(position);
+    expect((error as QuerySyntaxError).message).toContain(expected);
+  });
+});

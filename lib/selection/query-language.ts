@@ -1,0 +1,164 @@
+// The query language of `q` (spec/api.md §Capability queries):
+//   query    := group ("OR" group)*           samples relevant to any group
+//   group    := concept ("AND" concept)*      samples relevant to every concept of the group
+//   concept  := item+                          free text, its words searched together
+//   item     := word | "quoted phrase" | -word | -"phrase" | field:value | field:"value"
+//   field    := benchmark | task | tag | meta.KEY
+// Field terms and exclusions apply to the whole query, as the filter parameters do: field terms
+// join the `benchmark`/`task`/`tag`/`meta` filters (OR within one field, AND across fields) and
+// an excluded word or phrase removes every sample containing it. Only upper-case AND/OR are
+// operators, so plain text ("salt and pepper") keeps its meaning. Errors name the 1-based
+// character position and what was expected there.
+
+export interface Concept {
+  /** The concept's words and phrases as typed, searched as one text. */
+  text: string;
+  /** Phrases that a sample must contain. */
+  phrases: string[];
+}
+
+export interface ParsedQuery {
+  /** OR of AND-groups of concepts; empty when the query has only filters and exclusions. */
+  groups: Concept[][];
+  exclude: string[];
+  filters: { benchmark: string[]; task: string[]; tag: string[]; meta: string[] };
+}
+
+export class QuerySyntaxError extends Error {
+  constructor(
+    readonly position: number,
+    readonly expected: string,
+    found: string,
+  ) {
+    super(`at position ${position}: expected ${expected}, found ${found}`);
+  }
+}
+
+type Token =
+  | { kind: "op"; op: "AND" | "OR"; at: number }
+  | { kind: "text"; text: string; phrase: boolean; at: number }
+  | { kind: "exclude"; text: string; at: number }
+  | { kind: "field"; field: string; value: string; at: number };
+
+const FIELD = /^([A-Za-z][\w-]*(?:\.[^\s:"]+)?):/;
+const FIELDS = ["benchmark", "task", "tag"];
+
+function quoted(q: string, open: number): { text: string; end: number } {
+  const close = q.indexOf('"', open + 1);
+  if (close < 0) throw new QuerySyntaxError(open + 1, 'a closing " for the quote opened here', "the end of the query");
+  const text = q.slice(open + 1, close).trim();
+  if (!text) throw new QuerySyntaxError(open + 1, "text between the quotes", '""');
+  return { text, end: close + 1 };
+}
+
+function tokenize(q: string): Token[] {
+  const out: Token[] = [];
+  let i = 0;
+  const wordEnd = (from: number) => {
+    let j = from;
+    while (j < q.length && !/\s/.test(q[j]) && q[j] !== '"') j++;
+    return j;
+  };
+  while (i < q.length) {
+    if (/\s/.test(q[i])) {
+      i++;
+      continue;
+    }
+    const at = i + 1;
+    if (q[i] === '"') {
+      const { text, end } = quoted(q, i);
+      out.push({ kind: "text", text, phrase: true, at });
+      i = end;
+      continue;
+    }
+    if (q[i] === "-" && i + 1 < q.length && !/\s/.test(q[i + 1])) {
+      if (q[i + 1] === '"') {
+        const { text, end } = quoted(q, i + 1);
+        out.push({ kind: "exclude", text, at });
+        i = end;
+      } else {
+        const end = wordEnd(i + 1);
+        out.push({ kind: "exclude", text: q.slice(i + 1, end), at });
+        i = end;
+      }
+      continue;
+    }
+    const field = FIELD.exec(q.slice(i));
+    if (field) {
+      const name = field[1];
+      if (!FIELDS.includes(name) && !name.startsWith("meta.")) {
+        throw new QuerySyntaxError(at, "a field benchmark:, task:, tag: or meta.KEY:", `"${name}:"`);
+      }
+      const v = i + field[0].length;
+      let value: string;
+      if (q[v] === '"') {
+        const r = quoted(q, v);
+        value = r.text;
+        i = r.end;
+      } else {
+        i = wordEnd(v);
+        value = q.slice(v, i);
+      }
+      if (!value) throw new QuerySyntaxError(v + 1, `a value after "${name}:"`, v < q.length ? `"${q[v]}"` : "the end of the query");
+      out.push({ kind: "field", field: name, value, at });
+      continue;
+    }
+    const end = wordEnd(i);
+    const word = q.slice(i, end);
+    out.push(word === "AND" || word === "OR" ? { kind: "op", op: word, at } : { kind: "text", text: word, phrase: false, at });
+    i = end;
+  }
+  return out;
+}
+
+export function parseQuery(q: string): ParsedQuery {
+  const parsed: ParsedQuery = { groups: [], exclude: [], filters: { benchmark: [], task: [], tag: [], meta: [] } };
+  let group: Concept[] = [];
+  let concept: { words: string[]; phrases: string[] } = { words: [], phrases: [] };
+  let lastOp: Extract<Token, { kind: "op" }> | null = null;
+  const close = (before: Extract<Token, { kind: "op" }> | null) => {
+    if (concept.words.length === 0) {
+      if (before) throw new QuerySyntaxError(before.at, `a concept before "${before.op}"`, `"${before.op}"`);
+      return false;
+    }
+    group.push({ text: concept.words.join(" "), phrases: concept.phrases });
+    concept = { words: [], phrases: [] };
+    return true;
+  };
+  for (const t of tokenize(q)) {
+    if (t.kind === "field") {
+      if (t.field.startsWith("meta.")) parsed.filters.meta.push(`${t.field.slice(5)}:${t.value}`);
+      else parsed.filters[t.field as "benchmark" | "task" | "tag"].push(t.value);
+    } else if (t.kind === "exclude") parsed.exclude.push(t.text);
+    else if (t.kind === "text") {
+      concept.words.push(t.text);
+      if (t.phrase) concept.phrases.push(t.text);
+    } else {
+      close(t);
+      if (t.op === "OR") {
+        parsed.groups.push(group);
+        group = [];
+      }
+      lastOp = t;
+      continue;
+    }
+    if (t.kind === "text") lastOp = null;
+  }
+  if (lastOp) throw new QuerySyntaxError(q.length + 1, `a concept after "${lastOp.op}"`, "the end of the query");
+  close(null);
+  if (group.length) parsed.groups.push(group);
+  return parsed;
+}
+
+/** The parsed query written back in the language's canonical form (shown to the user). */
+export function formatQuery(p: ParsedQuery): string {
+  const quote = (s: string) => (/[\s"]/.test(s) ? `"${s}"` : s);
+  const concepts = p.groups.map((g) => g.map((c) => `(${c.text})`).join(" AND ")).join(" OR ");
+  const filters = [
+    ...p.filters.benchmark.map((v) => `benchmark:${quote(v)}`),
+    ...p.filters.task.map((v) => `task:${quote(v)}`),
+    ...p.filters.tag.map((v) => `tag:${quote(v)}`),
+    ...p.filters.meta.map((v) => `meta.${v.slice(0, v.indexOf(":"))}:${quote(v.slice(v.indexOf(":") + 1))}`),
+  ];
+  return [concepts, ...filters, ...p.exclude.map((w) => `-${quote(w)}`)].filter(Boolean).join(" ");
+}

@@ -1,0 +1,100 @@
+// Capability queries over the demo pool through the serving path: the adaptive default, tag words
+// found by the lexical side, the query language's filter terms, exclusions and AND, why each
+// sample matched, and a query that does not parse. Expectations come from the stored demo samples.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeDb, pool } from "@/lib/db/client";
+import { embedPendingSamples } from "@/lib/retrieval/embed-pool";
+import { listSamples } from "@/lib/samples/list";
+import { leaderboardQuerySchema } from "@/lib/selection/schema";
+import { plantedLeader } from "@/scripts/demo/planted";
+import { resetDatabase } from "@/test/db";
+import { importDemo } from "@/test/demo";
+import { liveLeaderboard } from "@/lib/leaderboard/compute";
+import { retrieve } from "./retrieve";
+
+const query = (params: Record<string, string>) => leaderboardQuerySchema.parse(params);
+
+beforeAll(async () => {
+  await resetDatabase();
+  await importDemo();
+  await embedPendingSamples();
+});
+afterAll(closeDb);
+
+async function pksWhere(where: string, values: unknown[] = []): Promise<number[]> {
+  const r = await pool().query<{ pk: number }>(`SELECT pk FROM samples WHERE ${where} ORDER BY pk`, values);
+  return r.rows.map((x) => x.pk);
+}
+const sorted = (pks: number[]) => [...pks].sort((a, b) => a - b);
+
+describe("capability queries with the adaptive default", () => {
+  it("a word naming a tag retrieves every sample carrying it, and fewer than the pool", async () => {
+    const r = await retrieve(query({ q: "immunology" }));
+    const tagged = await pksWhere(`'immunology' = ANY(tags)`);
+    const all = await pksWhere("true");
+    const got = new Set(r.samples.map((s) => s.pk));
+    expect(tagged.length).toBeGreaterThan(0);
+    expect(tagged.every((pk) => got.has(pk))).toBe(true);
+    expect(r.samples.length).toBeLessThan(all.length / 4);
+    expect(r.cut?.mode).toBe("adaptive");
+    expect(r.cut?.n_candidates).toBe(all.length);
+    expect(r.cut?.background?.z).toBeGreaterThan(0);
+    expect(r.samples.filter((s) => s.similarity !== null).every((s) => s.similarity! >= r.cut!.cut.similarity! || s.why!.labelled)).toBe(true);
+  });
+
+  it("the leaderboard of the default cut is led by the planted specialist and says how it was cut", async () => {
+    const lb = await liveLeaderboard(query({ q: "antibodies" }));
+    expect(lb.models[0].model).toBe(plantedLeader("biology/immunology"));
+    expect(lb.retrieval.mode).toBe("adaptive");
+    expect(lb.retrieval.cut?.k).toBe(lb.retrieval.n_retrieved);
+    expect(lb.retrieval.parsed_query).toBe("(antibodies)");
+  });
+
+  it("explicit k and threshold still bound the set as in version 1", async () => {
+    const r = await retrieve(query({ q: "antibodies", k: "7" }));
+    expect(r.samples).toHaveLength(7);
+    expect(r.cut?.mode).toBe("k");
+    const t = await retrieve(query({ q: "antibodies", threshold: "0.3" }));
+    expect(t.cut?.mode).toBe("threshold");
+    expect(Math.min(...t.samples.map((s) => s.similarity!))).toBeGreaterThanOrEqual(0.3 - 1e-9);
+  });
+});
+
+describe("the query language", () => {
+  it("a filter term restricts to the benchmark and -word removes every sample containing the word", async () => {
+    const r = await retrieve(query({ q: "biology benchmark:demo-bio-qa -antibody" }));
+    const inBenchmark = new Set(await pksWhere(`benchmark = 'demo-bio-qa'`));
+    const withWord = new Set(await pksWhere(`input ~* '\\mantibod(y|ies)\\M' OR EXISTS (SELECT 1 FROM unnest(tags) t WHERE t ~* '\\mantibod(y|ies)\\M')`));
+    expect(r.samples.length).toBeGreaterThan(0);
+    expect(r.samples.every((s) => inBenchmark.has(s.pk) && !withWord.has(s.pk))).toBe(true);
+    expect(r.parsed).toBe("(biology) benchmark:demo-bio-qa -antibody");
+  });
+
+  it("AND keeps the samples both concepts retrieve", async () => {
+    const both = await retrieve(query({ q: "programming AND sql" }));
+    const a = new Set((await retrieve(query({ q: "programming" }))).samples.map((s) => s.pk));
+    const b = new Set((await retrieve(query({ q: "sql" }))).samples.map((s) => s.pk));
+    expect(both.samples.length).toBeGreaterThan(0);
+    expect(sorted(both.samples.map((s) => s.pk))).toEqual(sorted([...a].filter((pk) => b.has(pk))));
+    expect(both.concepts.map((c) => c.text)).toEqual(["programming", "sql"]);
+  });
+
+  it("a query that does not parse is an error naming the position and what was expected", () => {
+    const r = leaderboardQuerySchema.safeParse({ q: 'law "contract' });
+    expect(r.success).toBe(false);
+    expect(r.error!.issues[0].message).toBe('at position 5: expected a closing " for the quote opened here, found the end of the query');
+    expect(leaderboardQuerySchema.safeParse({ q: "colour:red" }).error!.issues[0].message).toContain("benchmark:, task:, tag: or meta.KEY:");
+  });
+});
+
+describe("why each sample matched", () => {
+  it("GET /api/samples' list carries the similarity and the matched terms with their fields", async () => {
+    const list = await listSamples(query({ q: "immunology" }), { limit: 5 });
+    expect(list.retrieval.mode).toBe("adaptive");
+    expect(list.samples).toHaveLength(5);
+    for (const s of list.samples) {
+      expect(s.why!.similarity.text).toBe(s.similarity);
+      if (s.tags.includes("immunology")) expect(s.why!.terms).toContainEqual({ term: "immunology", fields: expect.arrayContaining(["tag"]) });
+    }
+  });
+});

@@ -1,0 +1,128 @@
+// A parsed capability query (lib/selection/query-language.ts) answered from the read model: the
+// filters (parameters and field terms) and exclusions as a mask over sample rows, then each
+// concept retrieved by hybrid search (lib/retrieval/hybrid.ts: dense similarities from the
+// vector store fused with the lexical index, adaptive cut by default), concepts combined (AND:
+// samples every concept retrieved; OR: any group's). Each sample says why it matched.
+import type { SampleFilters } from "@/lib/db/queries/embeddings-search";
+import { conceptLexicon } from "@/lib/retrieval/concept-terms";
+import { retrieveConcept, type ConceptResult, type Cut } from "@/lib/retrieval/hybrid";
+import { LexicalIndex, type Why } from "@/lib/retrieval/lexical";
+import type { ParsedQuery } from "@/lib/selection/query-language";
+import { nearest } from "./knn";
+import { lexicalFor } from "./lexical-store";
+import type { ReadModel } from "./read-model";
+import type { VectorStore } from "./vector-store";
+
+
+export interface QueryHit {
+  pk: number;
+  similarity: number | null;
+  why: Why;
+}
+
+export interface QueryAnswer {
+  hits: QueryHit[];
+  /** One per concept, in query order. */
+  concepts: { text: string; result: Omit<ConceptResult, "rows"> }[];
+}
+
+export interface QuerySearch {
+  parsed: ParsedQuery;
+  filters: SampleFilters;
+  cut: Cut;
+  space: string;
+  /** The space's vectors of the active model and the concept texts embedded by it (null: no concepts). */
+  dense: { store: VectorStore; embed: (texts: string[]) => Promise<Float32Array[]> } | null;
+}
+
+/** Rows that contain every term of the text (a phrase: its words and their bigrams). */
+function containingAll(index: LexicalIndex, text: string): Uint8Array {
+  const out = new Uint8Array(index.size).fill(1);
+  for (const t of LexicalIndex.terms(text)) {
+    const has = index.containing(t);
+    for (let r = 0; r < out.length; r++) out[r] &= has[r];
+  }
+  return out;
+}
+
+function denseByRow(model: ReadModel, store: VectorStore, mask: Uint8Array, query: Float32Array): Float32Array {
+  const out = new Float32Array(mask.length).fill(NaN);
+  if (!query.some((x) => x !== 0)) return out;
+  const rowOf = model.samples.rowOf;
+  const all = nearest({
+    vectors: store.vectors.data,
+    norms: store.norm.data,
+    pks: store.pk.data,
+    rows: store.pk.length,
+    dim: store.dim,
+    allowed: (r) => {
+      const row = rowOf.get(store.pk.data[r]);
+      return row >= 0 && mask[row] === 1;
+    },
+    query,
+    k: store.pk.length,
+  });
+  for (const n of all) out[rowOf.get(n.pk)] = 1 - n.distance;
+  return out;
+}
+
+export async function searchQuery(model: ReadModel, s: QuerySearch): Promise<QueryAnswer> {
+  const index = await lexicalFor(model);
+  const mask = model.samples.mask(s.filters);
+  for (const word of s.parsed.exclude) {
+    const has = containingAll(index, word);
+    for (let r = 0; r < mask.length; r++) if (has[r]) mask[r] = 0;
+  }
+  const texts = s.parsed.groups.flat().map((c) => c.text);
+  if (!s.dense || texts.length === 0) {
+    const hits: QueryHit[] = [];
+    for (let r = 0; r < mask.length; r++) if (mask[r]) hits.push({ pk: model.samples.pk.data[r], similarity: null, why: { similarity: {}, terms: [], labelled: false } });
+    hits.sort((a, b) => a.pk - b.pk);
+    return { hits: s.cut.k !== undefined ? hits.slice(0, s.cut.k) : hits, concepts: [] };
+  }
+  const { store, embed } = s.dense;
+  const vectors = await embed(texts);
+  const concepts: QueryAnswer["concepts"] = [];
+  const perConcept: { rows: Set<number>; dense: Float32Array; terms: string[]; labelled: Uint8Array }[] = [];
+  const order: number[] = [];
+  const seen = new Set<number>();
+  let i = 0;
+  for (const group of s.parsed.groups) {
+    let kept = null as Set<number> | null;
+    let groupOrder: number[] = [];
+    for (const concept of group) {
+      const candidate = Uint8Array.from(mask);
+      for (const phrase of concept.phrases) {
+        const has = containingAll(index, phrase);
+        for (let r = 0; r < candidate.length; r++) candidate[r] &= has[r];
+      }
+      const dense = denseByRow(model, store, candidate, Float32Array.from(vectors[i++]));
+      const lex = conceptLexicon(index, concept.text);
+      const { rows, ...result } = retrieveConcept({ dense, lexical: lex.score, labelled: lex.labelled, candidate }, s.cut);
+      concepts.push({ text: concept.text, result });
+      perConcept.push({ rows: new Set(rows), dense, terms: lex.terms, labelled: lex.labelled });
+      const set = new Set(rows);
+      if (kept === null) groupOrder = rows;
+      kept = kept === null ? set : new Set([...kept].filter((r) => set.has(r)));
+    }
+    for (const r of groupOrder) {
+      if (!kept!.has(r) || seen.has(r)) continue;
+      seen.add(r);
+      order.push(r);
+    }
+  }
+  const explicitK = s.cut.k;
+  const rows = explicitK !== undefined ? order.slice(0, explicitK) : order;
+  const hits = rows.map((row) => {
+    const similarity: Record<string, number | null> = {};
+    let best: number | null = null;
+    perConcept.forEach((c, j) => {
+      const v = Number.isFinite(c.dense[row]) ? c.dense[row] : null;
+      similarity[texts.length > 1 ? `${s.space}:${texts[j]}` : s.space] = v;
+      if (v !== null && (best === null || v > best)) best = v;
+    });
+    const terms = index.explain(row, [...new Set(perConcept.flatMap((c) => c.terms))]);
+    return { pk: model.samples.pk.data[row], similarity: best, why: { similarity, terms, labelled: perConcept.some((c) => c.labelled[row] === 1) } };
+  });
+  return { hits, concepts };
+}
