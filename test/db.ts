@@ -3,7 +3,7 @@ import { pool } from "@/lib/db/client";
 import { forgetLeaderboards } from "@/lib/leaderboard/compute";
 import { forgetPoolFits } from "@/lib/models/pool-fits";
 
-const DATA_TABLES = ["measurements", "measurement_outputs", "model_facts", "embeddings", "samples", "models", "uploads", "upload_tokens", "leaderboard_snapshots", "saved_leaderboards"];
+const DATA_TABLES = ["measurements", "measurement_outputs", "model_facts", "embeddings", "samples", "images", "models", "uploads", "upload_tokens", "leaderboard_snapshots", "saved_leaderboards"];
 
 /** Empties every data table (tests share one database and run one file at a time). */
 export async function resetDatabase(): Promise<void> {

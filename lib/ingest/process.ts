@@ -11,6 +11,8 @@ import { findSameFile, getUploadRow, type UploadRow } from "@/lib/db/queries/upl
 import { refreshStatistics } from "@/lib/db/statistics";
 import { UPLOAD_STATUS } from "@/lib/db/upload-status";
 import { recoverInterruptedUploads, removeSpool } from "./cleanup";
+import { deleteUnreferencedUploadImages } from "@/lib/db/queries/images";
+import { openUploadInput, resolveSampleImage } from "./bundle";
 import { FileContext } from "./file-context";
 import { MAX_REPORTED_ERRORS, MAX_REPORTED_WARNINGS } from "./limits";
 import { notifyPublished } from "./notify";
@@ -152,7 +154,8 @@ async function ingest(row: UploadRow, source: string, opts: ProcessOptions): Pro
 
   let fileError: string | null = null;
   try {
-    const records = uploadRecords(countBytes(fileSource(source), (n) => (bytesRead += n)), { fileName: row.file_name, format: row.format });
+    const input = await openUploadInput(countBytes(fileSource(source), (n) => (bytesRead += n)), { fileName: row.file_name, uploadSeq: row.seq });
+    const records = uploadRecords(input.bytes, { fileName: input.fileName, format: row.format });
     for await (const chunk of records) {
       for (const p of chunk) {
         lines++;
@@ -168,6 +171,12 @@ async function ingest(row: UploadRow, source: string, opts: ProcessOptions): Pro
         if (p.warning) warnings.add(p.line, p.warning);
         const r = p.record;
         if (r.type === "sample") {
+          const imageProblem = resolveSampleImage(r, input.images);
+          if (imageProblem) {
+            reject(p.line, imageProblem);
+            ctx.rejectedSample({ id: r.id }, p.line);
+            continue;
+          }
           const v = ctx.sample(r, p.line);
           if (v.kind === "error") reject(p.line, v.message);
           else if (v.kind === "repeat") counts.duplicates++;
@@ -264,6 +273,8 @@ async function publish(row: UploadRow, outcome: UploadOutcome, sampleUpdates: Sa
     return markAllRefreshQueued(db);
   });
   await purgeSuperseded(row.seq);
+  // Bundled images that no stored sample shows (unnamed, or named by a rejected line of a partial upload).
+  await deleteUnreferencedUploadImages(row.seq);
   // New rows change the planner's picture; uploads of measurements alone trigger no embed job.
   if (changed) await refreshStatistics().catch((err: Error) => console.error(`[ingest] ANALYZE failed: ${err.message}`));
   if (changed) await notifyPublished({ samplesChanged: c.samples_new + c.samples_updated > 0, slugs });

@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, pool } from "@/lib/db/client";
 import { dataVersion } from "@/lib/db/data-version";
 import { getEmbeddingSpace } from "@/lib/db/queries/embedding-spaces";
+import { insertImages } from "@/lib/db/queries/images";
+import { prepareImage } from "@/lib/images/prepare";
+import { solidImage } from "@/lib/images/test-images";
 import { reloadEnv } from "@/lib/env";
 import { ensureDefaultLeaderboards } from "@/lib/leaderboard/defaults";
 import { leaderboardQuerySchema } from "@/lib/selection/schema";
@@ -27,6 +30,13 @@ const GROWTH = Math.ceil(DEMO_SAMPLES * (REFIT_GROWTH - 1));
 async function modelCounts(): Promise<Record<string, number>> {
   const r = await pool().query<{ model: string; n: number }>(`SELECT model, count(*)::int AS n FROM embeddings WHERE space = 'text' GROUP BY model`);
   return Object.fromEntries(r.rows.map((row) => [row.model, row.n]));
+}
+
+/** As if the worker had fetched their image_url: one stored picture for these samples. */
+async function storeImageFor(ids: string[]): Promise<void> {
+  const img = await prepareImage(await solidImage("png"));
+  await insertImages([img], null);
+  await pool().query(`UPDATE samples SET image_sha256 = $1 WHERE id = ANY($2::text[])`, [img.sha256, ids]);
 }
 
 const search = (q: string): Promise<Retrieval> => retrieve(leaderboardQuerySchema.parse({ q, k: "20" }));
@@ -145,6 +155,8 @@ describe("embedding spaces", () => {
   it("the image space, with no embedder, holds up neither text retrieval nor snapshot refreshes", async () => {
     const images = [0, 1, 2].map((i) => sampleLine(`spaces/image-${i}`, `Describe the antibody in figure ${i}`, { image_url: `https://example.org/fig-${i}.png` }));
     await uploadLines(images);
+    expect(await pendingEmbeddings("image")).toBe(0);
+    await storeImageFor(images.map((l) => l.id));
     expect(await pendingEmbeddings("image")).toBe(3);
     expect(await pendingEmbeddings("text")).toBe(3);
 

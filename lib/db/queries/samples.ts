@@ -41,12 +41,14 @@ export interface StoredSample {
   tags: string[];
   metadata: Record<string, unknown>;
   image_url: string | null;
+  /** The stored image (bundled, or fetched from image_url by the worker). */
+  image_sha256: string | null;
 }
 
 /** One visible sample with every field, or null. */
-export async function findVisibleSample(id: string): Promise<StoredSample | null> {
-  const r = await pool().query<StoredSample>(
-    `SELECT s.pk, s.id, s.benchmark, s.input, s.reference, s.task, s.tags, s.metadata, s.image_url
+export async function findVisibleSample(id: string): Promise<(StoredSample & { image_error: string | null }) | null> {
+  const r = await pool().query<StoredSample & { image_error: string | null }>(
+    `SELECT s.pk, s.id, s.benchmark, s.input, s.reference, s.task, s.tags, s.metadata, s.image_url, s.image_sha256, s.image_error
        FROM samples s WHERE s.id = $1 AND ${visibleSamplesSql("s")}`,
     [id],
   );
