@@ -6,6 +6,7 @@ import { QUEUES } from "@/lib/queue";
 import { embedAllSpaces, type EmbedRunResult } from "@/lib/retrieval/embed-pool";
 import { enqueueStaleRefreshes, refreshSnapshot } from "@/lib/leaderboard/refresh";
 import { processUpload } from "@/lib/ingest";
+import { fetchPendingImages } from "@/lib/images/fetch-pending";
 
 const log = (msg: string) => console.log(`[worker] ${msg}`);
 
@@ -31,6 +32,12 @@ export const handlers = {
     if (typeof data.uploadId !== "string") throw new Error("upload job without an uploadId");
     const report = await processUpload(data.uploadId);
     log(`upload ${data.uploadId}: ${report.status}`);
+  },
+
+  async [QUEUES.fetchImages]() {
+    const r = await fetchPendingImages();
+    log(`image_url fetches: ${r.stored} stored, ${r.refused} refused (see each sample's image_error)`);
+    if (r.stored > 0) await handlers[QUEUES.embedSamples]();
   },
 
   async [QUEUES.fitEmbedder]() {

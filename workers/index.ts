@@ -3,6 +3,7 @@
 // message left behind: interrupted uploads, samples without vectors, stale snapshots.
 import { boss, enqueue, QUEUES, setQueueRole, stopQueue } from "@/lib/queue";
 import { closeDb } from "@/lib/db/client";
+import { samplesAwaitingImage } from "@/lib/db/queries/images";
 import { recoverInterruptedUploads } from "@/lib/ingest";
 import { spacesWithEmbeddingWork } from "@/lib/retrieval/embed-pool";
 import { enqueueStaleRefreshes } from "@/lib/leaderboard/refresh";
@@ -12,6 +13,7 @@ const CATCH_UP_SECONDS = 30;
 const log = (msg: string) => console.log(`[worker] ${msg}`);
 
 async function catchUp(): Promise<void> {
+  if ((await samplesAwaitingImage(1)).length > 0) await enqueue(QUEUES.fetchImages, {}, { singletonKey: "fetch-images" });
   if ((await spacesWithEmbeddingWork()).length > 0) {
     await enqueue(QUEUES.embedSamples, {}, { singletonKey: "embed" });
   } else {

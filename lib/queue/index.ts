@@ -13,6 +13,8 @@ export const QUEUES = {
   refreshLeaderboard: "refresh-leaderboard",
   /** Finish (or clean up) an upload stored in the background. Payload: { uploadId: string } */
   processUpload: "process-upload",
+  /** Fetch and store the image_url of samples that have no image yet. Payload: {} (the job finds them). */
+  fetchImages: "fetch-images",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -22,6 +24,7 @@ const EXPIRE_SECONDS: Record<QueueName, number> = {
   "fit-embedder": 15 * 60,
   "refresh-leaderboard": 5 * 60,
   "process-upload": 30 * 60,
+  "fetch-images": 30 * 60,
 };
 
 const g = globalThis as unknown as { __portalBoss?: Promise<PgBoss>; __portalQueueRole?: "worker" | "sender" };

@@ -1,6 +1,7 @@
 // The image store: content-addressed rows (prisma/migrations/20261123040000_images), written at
 // import and by the worker's fetches, read by the image route.
 import { execute, pool, type Queryable } from "@/lib/db/client";
+import { visibleSamplesSql } from "@/lib/db/visibility";
 import type { ImageContentType } from "@/lib/images/limits";
 
 export interface ImageInsert {
@@ -52,5 +53,31 @@ export async function deleteUnreferencedUploadImages(uploadSeq: number): Promise
     pool(),
     `DELETE FROM images i WHERE i.upload_seq = $1 AND NOT EXISTS (SELECT 1 FROM samples s WHERE s.image_sha256 = i.sha256)`,
     [uploadSeq],
+  );
+}
+
+export interface AwaitingImageRow {
+  pk: number;
+  id: string;
+  imageUrl: string;
+}
+
+/** Visible samples whose image_url has been neither stored nor refused yet, oldest first. */
+export async function samplesAwaitingImage(limit: number): Promise<AwaitingImageRow[]> {
+  const r = await pool().query<AwaitingImageRow>(
+    `SELECT s.pk, s.id, s.image_url AS "imageUrl" FROM samples s
+      WHERE s.image_url IS NOT NULL AND s.image_sha256 IS NULL AND s.image_error IS NULL AND ${visibleSamplesSql("s")}
+      ORDER BY s.pk LIMIT $1`,
+    [limit],
+  );
+  return r.rows;
+}
+
+/** The outcome of one fetch, unless the sample's URL changed meanwhile (then the next run fetches the new one). */
+export async function recordImageFetch(pk: number, imageUrl: string, outcome: { sha256: string } | { error: string }): Promise<void> {
+  await execute(
+    pool(),
+    `UPDATE samples SET image_sha256 = $3, image_error = $4 WHERE pk = $1 AND image_url = $2`,
+    [pk, imageUrl, "sha256" in outcome ? outcome.sha256 : null, "error" in outcome ? outcome.error.slice(0, 500) : null],
   );
 }
