@@ -13,6 +13,8 @@ export interface RetrievedSample {
   pk: number;
   /** Cosine similarity to the query; null when no query text was given. */
   similarity: number | null;
+  /** After fusing spaces: the similarity in each space that found the sample. */
+  similarities?: Record<string, number>;
 }
 
 /** Parses `key:value` strings of the `meta` parameter into per-key filters. */
@@ -65,7 +67,7 @@ export async function retrieveSamples(input: SearchInput): Promise<RetrievedSamp
 
 export async function searchSamples(input: SearchInput): Promise<SearchResult> {
   const { selection, queryVector, embedderName, k } = input;
-  const filters: SampleFilters = { benchmark: selection.benchmark, task: selection.task, tag: selection.tag, meta: input.meta ?? [] };
+  const filters: SampleFilters = { benchmark: selection.benchmark, task: selection.task, tag: selection.tag, meta: input.meta ?? [], modality: selection.modality };
   if (!selection.q || !queryVector) {
     const pks = await filterSamples(filters, k);
     return { samples: pks.map((pk) => ({ pk, similarity: null })), method: null };

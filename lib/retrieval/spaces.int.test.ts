@@ -1,7 +1,7 @@
 // Embedding spaces on the demo pool, through the embed job's own code: the first run fills the
 // text space, a refit writes its vectors beside the active model's while searches keep answering
 // from the active one until the flip, a switch interrupted before its flip rolls back, the data
-// version moves once per completed run, and the image space (no embedder yet) holds nothing up.
+// version moves once per completed run, and the image space (SigLIP not loadable here) holds nothing up.
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, pool } from "@/lib/db/client";
@@ -152,7 +152,7 @@ describe("embedding spaces", () => {
     expect(await spacesWithEmbeddingWork()).toEqual([]);
   });
 
-  it("the image space, with no embedder, holds up neither text retrieval nor snapshot refreshes", async () => {
+  it("the image space, without SigLIP, holds up neither text retrieval nor snapshot refreshes", async () => {
     const images = [0, 1, 2].map((i) => sampleLine(`spaces/image-${i}`, `Describe the antibody in figure ${i}`, { image_url: `https://example.org/fig-${i}.png` }));
     await uploadLines(images);
     expect(await pendingEmbeddings("image")).toBe(0);
@@ -161,7 +161,7 @@ describe("embedding spaces", () => {
     expect(await pendingEmbeddings("text")).toBe(3);
 
     const runs = await embedAllSpaces();
-    expect(runs.map((r) => [r.space, r.embedded])).toEqual([["text", 3]]);
+    expect(runs.map((r) => [r.space, r.embedded])).toEqual([["image", 0], ["text", 3]]);
     expect(await pendingEmbeddings("text")).toBe(0);
     expect(await pendingEmbeddings("image")).toBe(3);
     expect(await spacesWithEmbeddingWork()).toEqual([]);

@@ -6,7 +6,7 @@ import { DEFAULT_METHOD } from "./methods";
 import type { LeaderboardQuery, Selection } from "./schema";
 
 /** The selection keys (which samples), in the order they appear in URLs. */
-export const SELECTION_KEYS = ["q", "k", "threshold", "benchmark", "task", "tag", "meta"] as const;
+export const SELECTION_KEYS = ["q", "k", "threshold", "benchmark", "task", "tag", "meta", "modality"] as const;
 /** The aggregation keys (how the samples are ranked). */
 export const AGGREGATION_KEYS = ["method", "baseline", "models", "prior"] as const;
 
@@ -34,6 +34,7 @@ export function queryParams(q: Partial<LeaderboardQuery>, opts: { aggregation?: 
     task: q.task,
     tag: q.tag,
     meta: q.meta,
+    modality: q.modality,
   };
   if (opts.aggregation !== false) {
     record.method = q.method && q.method !== DEFAULT_METHOD ? q.method : undefined;

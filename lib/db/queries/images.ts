@@ -2,11 +2,11 @@
 // import and by the worker's fetches, read by the image route.
 import { execute, pool, type Queryable } from "@/lib/db/client";
 import { visibleSamplesSql } from "@/lib/db/visibility";
-import type { ImageContentType } from "@/lib/images/limits";
 
 export interface ImageInsert {
   sha256: string;
-  contentType: ImageContentType;
+  /** image/png, image/jpeg, image/webp or image/gif (the table checks it). */
+  contentType: string;
   width: number;
   height: number;
   data: Buffer;
@@ -80,4 +80,11 @@ export async function recordImageFetch(pk: number, imageUrl: string, outcome: { 
     `UPDATE samples SET image_sha256 = $3, image_error = $4 WHERE pk = $1 AND image_url = $2`,
     [pk, imageUrl, "sha256" in outcome ? outcome.sha256 : null, "error" in outcome ? outcome.error.slice(0, 500) : null],
   );
+}
+
+/** The served bytes of these images, by hash (what the image embedder reads). */
+export async function loadImageData(sha256s: string[]): Promise<Map<string, Buffer>> {
+  if (sha256s.length === 0) return new Map();
+  const r = await pool().query<{ sha256: string; data: Buffer }>(`SELECT sha256, data FROM images WHERE sha256 = ANY($1::text[])`, [[...new Set(sha256s)]]);
+  return new Map(r.rows.map((row) => [row.sha256, row.data]));
 }
