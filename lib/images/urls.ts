@@ -9,3 +9,8 @@ export function imagePath(sha256: string): string {
 export function thumbnailPath(sha256: string): string {
   return `/api/images/${sha256}?size=thumb`;
 }
+
+/** The thumbnail of an image served at `path` (an imagePath). */
+export function thumbnailOf(path: string): string {
+  return `${path}?size=thumb`;
+}

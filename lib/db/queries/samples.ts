@@ -17,13 +17,15 @@ export interface SampleSummaryRow {
   reference: string | null;
   /** Visible measurements of the sample. */
   measurements: number;
+  /** The stored image, if any. */
+  image_sha256: string | null;
 }
 
 /** Summary rows of the visible samples among `pks`, in no particular order. */
 export async function loadSampleSummaryRows(pks: readonly number[]): Promise<SampleSummaryRow[]> {
   if (pks.length === 0) return [];
   const r = await pool().query<SampleSummaryRow>(
-    `SELECT s.pk, s.id, s.benchmark, s.task, s.tags, left(s.input, 400) AS input, char_length(s.input) AS input_length, left(s.reference, 400) AS reference,
+    `SELECT s.pk, s.id, s.benchmark, s.task, s.tags, left(s.input, 400) AS input, char_length(s.input) AS input_length, left(s.reference, 400) AS reference, s.image_sha256,
             (SELECT count(*)::int FROM measurements m WHERE m.sample_pk = s.pk AND ${visibleMeasurementsSql("m")}) AS measurements
        FROM samples s WHERE s.pk = ANY($1::int[]) AND ${visibleSamplesSql("s")}`,
     [pks],
