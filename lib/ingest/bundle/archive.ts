@@ -119,18 +119,21 @@ export async function readTar(buffer: Buffer, limits: EntryLimits): Promise<Arch
     }
     const chunks: Buffer[] = [];
     entry.on("data", (c: Buffer) => {
-      chunks.push(c);
+      if (failure) return;
       try {
         budget.add(c.length);
+        chunks.push(c);
       } catch (err) {
-        failure ??= err as Error;
+        failure = err as Error;
+        // Stops the gunzip too: a bomb is not decompressed to its end.
+        parser.abort(failure);
       }
     });
     entry.on("end", () => out.push({ path, bytes: Buffer.concat(chunks) }));
   });
   await new Promise<void>((resolve, reject) => {
-    parser.on("error", (err: Error) => reject(new SourceError(`the tar archive is corrupt (${err.message})`)));
-    parser.on("abort", (err: Error) => reject(new SourceError(`the tar archive is corrupt (${err.message})`)));
+    parser.on("error", (err: Error) => reject(failure ?? new SourceError(`the tar archive is corrupt (${err.message})`)));
+    parser.on("abort", (err: Error) => reject(failure ?? new SourceError(`the tar archive is corrupt (${err.message})`)));
     parser.on("end", resolve);
     parser.end(buffer);
   });

@@ -35,10 +35,11 @@ export interface OpenOptions {
 }
 
 const RESULTS_FILE = /\.jsonl(\.gz)?$/i;
-const MAX_RESULTS_BYTES = 1024 * 1024 * 1024;
+const MAX_RESULTS_BYTES = 512 * 1024 * 1024;
 const LIMITS = {
   maxEntryBytes: (path: string) => (RESULTS_FILE.test(path) ? MAX_RESULTS_BYTES : MAX_IMAGE_BYTES),
-  maxTotalBytes: 4 * 1024 * 1024 * 1024,
+  // Everything unpacked is held in memory: a zip or tar bomb stops here, not at the machine's RAM.
+  maxTotalBytes: 1024 * 1024 * 1024,
   maxEntries: 200_000,
 };
 /** Images decoded at once (sharp runs each on its own libvips threads). */
