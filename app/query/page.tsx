@@ -74,7 +74,7 @@ export default async function QueryPage({ searchParams }: { searchParams: Promis
       <p className="-mt-3 text-xs text-slate-500" data-testid="image-search-mode">
         {imageEmbedder.kind === "siglip"
           ? "Images are searched by their pixels too (SigLIP), fused with the text search by rank."
-          : `Image samples are found by their text only (question, caption, tags): ${imageEmbedder.reason}.`}
+          : `Image search: ${imageEmbedder.reason}.`}
       </p>
       {outcome.ok ? (
         <QueryResults query={query} samples={outcome.value.samples} lb={outcome.value.lb} fewSamples={FEW_SAMPLES} suggestedTitle={suggestedTitle} />
