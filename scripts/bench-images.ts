@@ -36,26 +36,35 @@ const REQUESTS = 60;
 const log = (msg: string) => console.log(`[bench:images] ${msg}`);
 const load = () => loadavg().map((x) => x.toFixed(2)).join(" ");
 
-async function noisyImage(rng: Rng, i: number): Promise<Buffer> {
-  const w = 360;
-  const h = 270;
-  const raw = Buffer.alloc(w * h * 3);
+const W = 360;
+const H = 270;
+
+/** Seeded noise, drawn once; each image reads it from its own offset. */
+function noiseField(rng: Rng): Uint8Array {
+  const n = new Uint8Array(W * H * 3 + 4096);
+  for (let i = 0; i < n.length; i++) n[i] = rng.int(64);
+  return n;
+}
+
+async function noisyImage(noise: Uint8Array, i: number): Promise<Buffer> {
+  const raw = Buffer.alloc(W * H * 3);
+  const offset = (i * 2039) % 4096;
   // Smooth gradients plus noise: compresses about as a photo does (~100 KB at these sizes).
-  for (let p = 0; p < w * h; p++) {
-    const x = p % w;
-    const y = Math.floor(p / w);
-    for (let c = 0; c < 3; c++) raw[p * 3 + c] = ((x * (c + 1) + y * (3 - c) + i * 7) & 255) ^ (rng.int(64));
+  for (let p = 0; p < W * H; p++) {
+    const x = p % W;
+    const y = (p - x) / W;
+    for (let c = 0; c < 3; c++) raw[p * 3 + c] = ((x * (c + 1) + y * (3 - c) + i * 7) & 255) ^ noise[offset + p * 3 + c];
   }
-  const img = sharp(raw, { raw: { width: w, height: h, channels: 3 } });
+  const img = sharp(raw, { raw: { width: W, height: H, channels: 3 } });
   return i % 2 ? img.jpeg({ quality: 92 }).toBuffer() : img.png({ compressionLevel: 6 }).toBuffer();
 }
 
 async function bundleFile(dir: string): Promise<{ file: string; meanKb: number }> {
-  const rng = new Rng("bench-images");
+  const noise = noiseField(new Rng("bench-images"));
   const files: { path: string; bytes: Buffer }[] = [];
   const lines: string[] = [];
   for (let i = 0; i < IMAGES; i++) {
-    files.push({ path: `img/${i}.${i % 2 ? "jpg" : "png"}`, bytes: await noisyImage(rng, i) });
+    files.push({ path: `img/${i}.${i % 2 ? "jpg" : "png"}`, bytes: await noisyImage(noise, i) });
     lines.push(JSON.stringify({ type: "sample", id: `bench-bundle/${i}`, benchmark: "bench-bundle", input: `Describe picture ${i}`, image: files[i].path }));
     lines.push(JSON.stringify({ type: "score", sample: `bench-bundle/${i}`, model: "m1", metric: "accuracy", value: i % 2 }));
   }
