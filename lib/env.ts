@@ -10,6 +10,10 @@ const schema = z.object({
   /** `auto`: MiniLM where its weights load, else the offline fallback. */
   EMBEDDER: z.enum(["auto", "minilm", "fallback"]).default("auto"),
   EMBEDDINGS_MODEL_DIR: z.string().optional(),
+  /** `auto`: SigLIP where its weights load, else image samples are found by their text only. */
+  IMAGE_EMBEDDER: z.enum(["auto", "siglip", "fallback"]).default("auto"),
+  /** Local Xenova/siglip-base-patch16-224 (transformers.js layout); unset: the hub, where reachable. */
+  IMAGE_EMBEDDINGS_MODEL_DIR: z.string().optional(),
   /** The model whose score is fixed at 0 unless a request names another. */
   BASELINE_MODEL: z.string().optional(),
   /** Plackett–Luce prior strength (virtual wins and losses against a 0-score reference). */

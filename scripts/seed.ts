@@ -13,6 +13,7 @@ import { recoverInterruptedUploads } from "@/lib/ingest";
 import { run, tsxArgs } from "./lib/processes";
 
 const DEMO_FILE = path.join(process.cwd(), "data", "demo", "demo.jsonl.gz");
+const VISION_FILE = path.join(process.cwd(), "data", "demo", "vision.tar.gz");
 const log = (msg: string) => console.log(`[seed] ${msg}`);
 
 /**
@@ -30,6 +31,8 @@ export async function seed(opts: { ownsDatabase?: boolean } = {}): Promise<void>
       if (!existsSync(DEMO_FILE)) throw new Error(`demo data missing: ${DEMO_FILE}`);
       log("empty pool: importing the demo data set");
       await run("import", ...tsxArgs("scripts/import.ts", DEMO_FILE), process.env);
+      // The vision-language demo: an upload bundle of results and images, through the same importer.
+      if (existsSync(VISION_FILE)) await run("import", ...tsxArgs("scripts/import.ts", VISION_FILE), process.env);
     }
   } finally {
     await db.end();

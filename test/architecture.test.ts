@@ -15,6 +15,7 @@ import { isTest, loadSources, parseSource, type Import, type SourceFile } from "
  * Why this order: env and the error type are used everywhere; ranking is pure numerics; the
  * selection (what a request selects) is plain data every query layer takes; the database client
  * with its named queries and the queue (pg-boss on that database) are the infrastructure;
+ * images (checking, storing and fetching pictures) sit on the database and under their users;
  * ingest, retrieval and auth each use them; a leaderboard is retrieval + ranking over stored
  * measurements; sample evidence and evaluation plans read leaderboard data; model profiles and comparisons are built
  * from all of these, independently of each other.
@@ -24,6 +25,7 @@ const LAYERS: string[][] = [
   ["ranking"],
   ["selection", "format", "table"],
   ["db", "queue"],
+  ["images"],
   ["ingest", "retrieval", "auth", "metrics", "health"],
   ["serving"],
   ["leaderboard"],

@@ -4,7 +4,7 @@ import { forgetLeaderboards } from "@/lib/leaderboard/compute";
 import { forgetPoolFits } from "@/lib/models/pool-fits";
 import { forgetReadModel } from "@/lib/serving/current";
 
-const DATA_TABLES = ["measurements", "measurement_outputs", "model_facts", "embeddings", "samples", "models", "uploads", "upload_tokens", "leaderboard_snapshots", "saved_leaderboards", "health_runs"];
+const DATA_TABLES = ["measurements", "measurement_outputs", "model_facts", "embeddings", "samples", "images", "models", "uploads", "upload_tokens", "leaderboard_snapshots", "saved_leaderboards", "health_runs"];
 
 /** Empties every data table (tests share one database and run one file at a time). */
 export async function resetDatabase(): Promise<void> {

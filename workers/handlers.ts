@@ -8,6 +8,7 @@ import { enqueueStaleRefreshes, refreshSnapshot } from "@/lib/leaderboard/refres
 import { processUpload } from "@/lib/ingest";
 import { crashPoint } from "@/lib/ingest/crash-points";
 import { runHealthCheck } from "@/lib/health/job";
+import { fetchPendingImages } from "@/lib/images/fetch-pending";
 
 const log = (msg: string) => console.log(`[worker] ${msg}`);
 
@@ -41,6 +42,12 @@ export const handlers = {
   async [QUEUES.checkHealth]() {
     const r = await runHealthCheck();
     log(`health check, data version ${r.dataVersion}: ${r.status === "computed" ? `${r.benchmarks} benchmarks, ${r.flaggedSamples} flagged samples in ${r.durationMs} ms` : r.status}`);
+  },
+
+  async [QUEUES.fetchImages]() {
+    const r = await fetchPendingImages();
+    log(`image_url fetches: ${r.stored} stored, ${r.refused} refused (see each sample's image_error)`);
+    if (r.stored > 0) await handlers[QUEUES.embedSamples]();
   },
 
   async [QUEUES.fitEmbedder]() {

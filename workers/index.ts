@@ -3,6 +3,7 @@
 // message left behind: interrupted uploads, samples without vectors, stale snapshots.
 import { boss, enqueue, QUEUES, setQueueRole, stopQueue } from "@/lib/queue";
 import { closeDb } from "@/lib/db/client";
+import { samplesAwaitingImage } from "@/lib/db/queries/images";
 import { recoverInterruptedUploads, releaseLeases } from "@/lib/ingest";
 import { spacesWithEmbeddingWork } from "@/lib/retrieval/embed-pool";
 import { enqueueStaleRefreshes } from "@/lib/leaderboard/refresh";
@@ -18,6 +19,7 @@ async function catchUp(): Promise<void> {
   const recovered = await recoverInterruptedUploads();
   if (recovered.failed.length) log(`failed interrupted uploads: ${recovered.failed.join(", ")}`);
   if (recovered.requeued.length) log(`re-queued uploads: ${recovered.requeued.join(", ")}`);
+  if ((await samplesAwaitingImage(1)).length > 0) await enqueue(QUEUES.fetchImages, {}, { singletonKey: "fetch-images" });
   if ((await spacesWithEmbeddingWork()).length > 0) {
     await enqueue(QUEUES.embedSamples, {}, { singletonKey: "embed" });
   } else {

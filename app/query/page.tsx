@@ -16,6 +16,7 @@ import { QueryForm } from "@/components/query/query-form";
 import { QueryResults } from "@/components/query/query-results";
 import { describeFilters } from "@/components/leaderboard/retrieval-summary";
 import { LiveProblem } from "@/components/leaderboard/live-result";
+import { configuredImageEmbedder } from "@/lib/retrieval/image-embedders";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Query" };
@@ -30,7 +31,7 @@ export default async function QueryPage({ searchParams }: { searchParams: Promis
   const parsed = tryParseParams(params, leaderboardQuerySchema);
   const invalid = parsed.error;
   const query = parsed.data ?? leaderboardQuerySchema.parse({});
-  const active = !!query.q || query.benchmark.length + query.task.length + query.tag.length + query.meta.length > 0;
+  const active = !!query.q || !!query.modality || query.benchmark.length + query.task.length + query.tag.length + query.meta.length > 0;
   const header = <PageHeader title="Query the pool" subtitle="Describe a capability, narrow it with metadata, and see the samples and the ranking they produce." />;
   const form = <QueryForm selection={parsed.data ?? { ...query, q: params.get("q") ?? undefined }} options={{ benchmarks, tags }} error={invalid} />;
   if (invalid || !active) {
@@ -62,12 +63,18 @@ export default async function QueryPage({ searchParams }: { searchParams: Promis
     const computed = await computeLeaderboard(query);
     return { lb: computed.leaderboard, retrieval: computed.retrieval, samples: await samplePage(computed.retrieval, { limit: 50 }) };
   });
+  const imageEmbedder = await configuredImageEmbedder().catch((err: Error) => ({ kind: "error", reason: err.message }));
   const filters = describeFilters(query);
   const suggestedTitle = query.q ? query.q.charAt(0).toUpperCase() + query.q.slice(1) : filters;
   return (
     <div className="space-y-6">
       {header}
       {form}
+      <p className="-mt-3 text-xs text-slate-500" data-testid="image-search-mode">
+        {imageEmbedder.kind === "siglip"
+          ? "Images are searched by their pixels too (SigLIP), fused with the text search by rank."
+          : `Image search: ${imageEmbedder.reason}.`}
+      </p>
       {outcome.ok ? (
         <QueryResults query={query} retrieval={outcome.value.retrieval} samples={outcome.value.samples} lb={outcome.value.lb} fewSamples={FEW_SAMPLES} suggestedTitle={suggestedTitle} />
       ) : (

@@ -3,6 +3,7 @@ import { MISSING } from "@/lib/format";
 import { columnsOf } from "@/lib/table/table-model";
 import { Badge } from "@/components/ui/badge";
 import { SampleLink } from "@/components/evidence/sample-link";
+import { SampleThumbnail } from "@/components/evidence/sample-thumbnail";
 import { DataTable } from "@/components/table/data-table";
 
 const KIND: Record<string, string> = { score: "score", unit_test: "unit test", ranking: "ranking", pairwise: "pairwise" };
@@ -25,7 +26,10 @@ export function DisagreementTable({ rows, models }: { rows: Row[]; models: strin
               <Badge tone="amber">leader lost</Badge>
             </span>
           )}
-          <span className="mt-0.5 line-clamp-2 text-xs text-slate-600">{d.input}</span>
+          <span className="mt-0.5 flex items-start gap-2">
+            <SampleThumbnail image={d.image} id={d.sample_id} size={48} />
+            <span className="line-clamp-2 text-xs text-slate-600">{d.input}</span>
+          </span>
         </>
       ),
     }),

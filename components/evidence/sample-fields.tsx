@@ -16,9 +16,14 @@ export function SampleFields({ sample }: { sample: SampleDetail }) {
         <pre data-testid="sample-input" className="whitespace-pre-wrap break-words font-sans text-sm leading-relaxed text-slate-800">
           {sample.input}
         </pre>
-        {sample.image_url && (
-          // eslint-disable-next-line @next/next/no-img-element -- uploaded URLs point anywhere; next/image needs configured hosts
-          <img src={sample.image_url} alt={`Image of sample ${sample.id}`} className="mt-3 max-h-80 rounded border border-slate-200" />
+        {sample.image && (
+          // eslint-disable-next-line @next/next/no-img-element -- the portal's own stored copy, content-addressed and cached forever
+          <img src={sample.image} alt={`Image of sample ${sample.id}`} data-testid="sample-image" className="mt-3 max-h-96 rounded border border-slate-200" />
+        )}
+        {!sample.image && sample.image_url && (
+          <p className="mt-3 text-sm text-slate-600" data-testid="sample-image-missing">
+            {sample.image_error ?? "The image of this sample has not been fetched yet (the worker fetches each image_url once)."}
+          </p>
         )}
         {sample.reference !== null && (
           <div className="mt-4 border-t border-slate-100 pt-3">

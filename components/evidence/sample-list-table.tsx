@@ -4,6 +4,7 @@ import { columnsOf } from "@/lib/table/table-model";
 import { Badge } from "@/components/ui/badge";
 import { DataTable, VIRTUAL_ABOVE } from "@/components/table/data-table";
 import { SampleLink } from "./sample-link";
+import { SampleThumbnail } from "./sample-thumbnail";
 
 const col = columnsOf<ListedSample>();
 
@@ -18,7 +19,16 @@ const COLUMNS = col.columns([
       </>
     ),
   }),
-  col.accessor("input", { header: "Input", meta: { cellClassName: "max-w-xl text-slate-700" }, cell: ({ getValue }) => <span className="line-clamp-3">{getValue()}</span> }),
+  col.accessor("input", {
+    header: "Input",
+    meta: { cellClassName: "max-w-xl text-slate-700" },
+    cell: ({ row: { original: s } }) => (
+      <span className="flex items-start gap-2">
+        <SampleThumbnail image={s.image} id={s.id} size={48} />
+        <span className="line-clamp-3">{s.input}</span>
+      </span>
+    ),
+  }),
   col.accessor("tags", {
     header: "Tags",
     cell: ({ getValue }) => (

@@ -16,7 +16,7 @@ export function QueryForm({ selection, options, error }: { selection: Selection;
   const tasks = [...new Set(options.benchmarks.flatMap((b) => b.tasks))].sort();
   return (
     <Form action="/query" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Query the pool">
-      <div className="grid items-end gap-3 sm:grid-cols-[minmax(0,1fr)_9rem_9rem]">
+      <div className="grid items-end gap-3 sm:grid-cols-[minmax(0,1fr)_9rem_9rem_9rem]">
         <div>
           <label htmlFor="q" className="block text-sm font-medium text-slate-800">
             Capability (free text)
@@ -48,6 +48,16 @@ export function QueryForm({ selection, options, error }: { selection: Selection;
             Min. similarity
           </label>
           <input id="threshold" name="threshold" type="number" min={-1} max={1} step="0.01" defaultValue={selection.threshold ?? ""} placeholder="adaptive" className={input} />
+        </div>
+        <div>
+          <label htmlFor="modality" className="block text-sm font-medium text-slate-800">
+            Samples
+          </label>
+          <select id="modality" name="modality" defaultValue={selection.modality ?? ""} className={input}>
+            <option value="">text and image</option>
+            <option value="text">text only</option>
+            <option value="image">with an image</option>
+          </select>
         </div>
       </div>
       <p className="-mt-2 text-xs text-slate-500">

@@ -5,6 +5,7 @@ import type { SampleList } from "@/lib/samples/list";
 import { sampleHref } from "@/lib/samples/links";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/states";
+import { SampleThumbnail } from "@/components/evidence/sample-thumbnail";
 import { formatCount, formatSimilarity } from "@/lib/format";
 import type { Why } from "@/lib/retrieval/lexical";
 
@@ -59,7 +60,10 @@ export function RetrievedSampleList({ result }: { result: SampleList }) {
                 {s.similarity !== null && <Similarity value={s.similarity} />}
               </span>
             </div>
-            <p className="mt-1.5 line-clamp-3 text-sm text-slate-700">{s.input}</p>
+            <div className="mt-1.5 flex items-start gap-3">
+              <SampleThumbnail image={s.image} id={s.id} />
+              <p className="line-clamp-3 text-sm text-slate-700">{s.input}</p>
+            </div>
             {s.why && <WhyMatched why={s.why} />}
             {s.tags.length > 0 && (
               <ul className="mt-1.5 flex flex-wrap gap-1" aria-label="Tags">

@@ -64,7 +64,7 @@ export function UploadClient() {
             id="results-file"
             name="file"
             type="file"
-            accept=".jsonl,.gz,.json,.ndjson,.csv,application/gzip,application/x-ndjson,text/csv"
+            accept=".jsonl,.gz,.json,.ndjson,.csv,.zip,.tgz,application/gzip,application/x-ndjson,text/csv,application/zip"
             className="mt-3 block w-full text-sm file:mr-3 file:rounded file:border-0 file:bg-indigo-600 file:px-3 file:py-1.5 file:text-white"
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
           />

@@ -61,6 +61,8 @@ export interface Comparison {
     sample_id: string;
     benchmark: string;
     input: string;
+    /** Where the portal serves the sample's image, or null. */
+    image: string | null;
     kind: string;
     key: string;
     disagreement: number;
@@ -150,7 +152,7 @@ export async function compareModels(input: { models: string[]; selection: Select
     tags: onlyChosen(fitSubsets(batch, topTagSubsets(batch, TOP_TAGS), fitOpts)),
     disagreements: found.map(({ sample, ...d }) => {
       const s = summaries.get(samplePks[sample]);
-      return { sample_id: s?.id ?? String(samplePks[sample]), benchmark: s?.benchmark ?? "", input: s?.input ?? "", ...d, outputs: outputsOf(samplePks[sample], d) };
+      return { sample_id: s?.id ?? String(samplePks[sample]), benchmark: s?.benchmark ?? "", input: s?.input ?? "", image: s?.image ?? null, ...d, outputs: outputsOf(samplePks[sample], d) };
     }),
     available: lb.models.map((r) => ({ model: r.model, rank: r.rank, score: r.score })),
     warnings,

@@ -17,6 +17,9 @@ function canonical(value: unknown): unknown {
 }
 
 export function sampleContentHash(s: SampleRecord): string {
-  const content = [s.benchmark, s.input, s.reference ?? null, s.task ?? null, s.tags ?? [], canonical(s.metadata ?? {}), s.image_url ?? null];
+  const content: unknown[] = [s.benchmark, s.input, s.reference ?? null, s.task ?? null, s.tags ?? [], canonical(s.metadata ?? {}), s.image_url ?? null];
+  // The bundled image by its content, not its path; appended only when there is one, so samples
+  // without an image keep the fingerprints they were stored with.
+  if (s.image_sha256) content.push(s.image_sha256);
   return createHash("sha256").update(JSON.stringify(content)).digest("base64url");
 }

@@ -29,6 +29,7 @@ async function send(queue: QueueName, data: object, singletonKey: string): Promi
  */
 export async function notifyPublished(change: { samplesChanged: boolean; slugs: string[] }): Promise<void> {
   if (change.samplesChanged) await send(QUEUES.embedSamples, {}, "embed");
+  if (change.samplesChanged) await send(QUEUES.fetchImages, {}, "fetch-images");
   for (const slug of change.slugs) await send(QUEUES.refreshLeaderboard, { slug }, slug);
   // One pending health check at most however many uploads publish meanwhile (lib/health/job.ts).
   await send(QUEUES.checkHealth, {}, "health");

@@ -4,6 +4,7 @@
 import { ApiError } from "@/lib/api/errors";
 import { withTransaction } from "@/lib/db/client";
 import { bumpDataVersion } from "@/lib/db/data-version";
+import { deleteUnreferencedUploadImages } from "@/lib/db/queries/images";
 import { updateSampleContents } from "@/lib/db/queries/sample-writes";
 import { markTouchedRefreshQueued } from "@/lib/db/queries/saved-leaderboards";
 import { heartbeat, markDone, markFailed, markFailing, requeueInterrupted, tryTakeLease, type Lease, type UploadOutcome } from "@/lib/db/queries/upload-lease";
@@ -13,6 +14,7 @@ import { refreshStatistics } from "@/lib/db/statistics";
 import { UPLOAD_STATUS } from "@/lib/db/upload-status";
 import { INTERRUPTED_IMPORT_MESSAGE } from "./cleanup";
 import { crashPoint } from "./crash-points";
+import { openUploadInput, resolveSampleImage } from "./bundle";
 import { FileContext } from "./file-context";
 import { MAX_REPORTED_ERRORS, MAX_REPORTED_WARNINGS } from "./limits";
 import { notifyPublished } from "./notify";
@@ -162,7 +164,8 @@ async function ingest(row: Leased, opts: ProcessOptions): Promise<void> {
   crashPoint("before-parse");
   try {
     const bytes = opts.source ? fileSource(opts.source) : spooledBody(row.id);
-    const records = uploadRecords(countBytes(bytes, (n) => (bytesRead += n)), { fileName: row.file_name, format: row.format });
+    const input = await openUploadInput(countBytes(bytes, (n) => (bytesRead += n)), { fileName: row.file_name, uploadSeq: row.seq });
+    const records = uploadRecords(input.bytes, { fileName: input.fileName, format: row.format });
     for await (const chunk of records) {
       for (const p of chunk) {
         lines++;
@@ -178,6 +181,12 @@ async function ingest(row: Leased, opts: ProcessOptions): Promise<void> {
         if (p.warning) warnings.add(p.line, p.warning);
         const r = p.record;
         if (r.type === "sample") {
+          const imageProblem = resolveSampleImage(r, input.images);
+          if (imageProblem) {
+            reject(p.line, imageProblem);
+            ctx.rejectedSample({ id: r.id }, p.line);
+            continue;
+          }
           const v = ctx.sample(r, p.line);
           if (v.kind === "error") reject(p.line, v.message);
           else if (v.kind === "repeat") counts.duplicates++;
@@ -281,6 +290,8 @@ async function publish(row: Leased, outcome: UploadOutcome, sampleUpdates: Sampl
     return markTouchedRefreshQueued(db, row.seq, version, c.samples_updated > 0);
   });
   await purgeSuperseded(row.seq);
+  // Bundled images that no stored sample shows (unnamed, or named by a rejected line of a partial upload).
+  await deleteUnreferencedUploadImages(row.seq);
   // New rows change the planner's picture; uploads of measurements alone trigger no embed job.
   if (changed) await refreshStatistics().catch((err: Error) => console.error(`[ingest] ANALYZE failed: ${err.message}`));
   if (changed) await notifyPublished({ samplesChanged: c.samples_new + c.samples_updated > 0, slugs });

@@ -2,6 +2,7 @@
 // live here; checks that need the rest of the file (sample defined earlier, repeated sample ids) are
 // in file-context.ts. Messages are built from the issues by messages.ts.
 import { z } from "zod";
+import { bundlePathProblem } from "@/lib/images/bundle-path";
 import { MAX_CRITERION_CHARS, MAX_METADATA_DEPTH, MAX_NAME_CHARS, MAX_OUTPUT_BYTES, MAX_TAGS, MAX_URL_CHARS } from "./limits";
 import { show } from "./messages";
 import type { RecordType } from "./types";
@@ -87,6 +88,16 @@ export const sampleSchema = z.object({
   tags: z.array(name()).max(MAX_TAGS).optional(),
   metadata: z.unknown().superRefine(checkMetadata).optional(),
   image_url: z.string().min(1).max(MAX_URL_CHARS).superRefine(storableText).optional(),
+  /** The path of an image file inside the same upload bundle (results-format §"Images"). */
+  image: z
+    .string()
+    .min(1)
+    .max(MAX_URL_CHARS)
+    .superRefine((s, ctx) => {
+      const problem = bundlePathProblem(s);
+      if (problem) ctx.addIssue({ code: "custom", message: `${problem} (got ${show(s)})` });
+    })
+    .optional(),
 });
 
 const finite = () => z.number();
@@ -234,7 +245,7 @@ export const KNOWN_FIELDS: Record<RecordType, ReadonlySet<string>> = Object.from
 
 /** Optional fields, where `null` means "not given" (what many JSON writers emit for a missing value). */
 export const OPTIONAL_FIELDS: Record<RecordType, ReadonlySet<string>> = {
-  sample: new Set(["reference", "task", "tags", "metadata", "image_url"]),
+  sample: new Set(["reference", "task", "tags", "metadata", "image_url", "image"]),
   score: new Set(["higher_is_better", "output", "judge"]),
   pairwise: new Set(["p_a", "id", "output_a", "output_b", "judge"]),
   ranking: new Set(["metric"]),

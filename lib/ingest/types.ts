@@ -13,6 +13,10 @@ export interface SampleRecord {
   tags?: string[];
   metadata?: Record<string, unknown>;
   image_url?: string;
+  /** The path of an image inside the upload bundle. */
+  image?: string;
+  /** The stored image `image` resolved to (set by the importer, never by the file). */
+  image_sha256?: string;
 }
 
 export interface ScoreRecord {

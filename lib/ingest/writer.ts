@@ -301,6 +301,7 @@ export function sampleContent(r: SampleRecord, hash: string, pk?: number): Sampl
     tags: r.tags ?? [],
     metadata: r.metadata ?? {},
     image_url: r.image_url ?? null,
+    image_sha256: r.image_sha256 ?? null,
     content_hash: hash,
   };
 }

@@ -15,6 +15,8 @@ export const QUEUES = {
   processUpload: "process-upload",
   /** Recompute benchmark health for the current data version (lib/health/job.ts). Payload: {} */
   checkHealth: "check-health",
+  /** Fetch and store the image_url of samples that have no image yet. Payload: {} (the job finds them). */
+  fetchImages: "fetch-images",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -25,11 +27,12 @@ const EXPIRE_SECONDS: Record<QueueName, number> = {
   "refresh-leaderboard": 5 * 60,
   "process-upload": 30 * 60,
   "check-health": 10 * 60,
+  "fetch-images": 30 * 60,
 };
 
 /**
  * pg-boss's queue policy. "stately" keeps at most one job per singletonKey queued (and one
- * active): refreshes coalesce per saved leaderboard and health checks into one, so a backlog of publishes (or a restart's
+ * active): refreshes coalesce per saved leaderboard, health checks and image fetches into one, so a backlog of publishes (or a restart's
  * catch-up) queues each leaderboard once instead of once per publish. A standard queue ignores
  * singletonKey (pg-boss 10 dedupes only under these policies).
  */
@@ -39,6 +42,7 @@ const POLICIES: Record<QueueName, "standard" | "stately"> = {
   "refresh-leaderboard": "stately",
   "process-upload": "standard",
   "check-health": "stately",
+  "fetch-images": "stately",
 };
 
 const g = globalThis as unknown as { __portalBoss?: Promise<PgBoss>; __portalQueueRole?: "worker" | "sender" };

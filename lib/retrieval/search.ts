@@ -18,6 +18,8 @@ export interface RetrievedSample {
   similarity: number | null;
   /** Why it matched (lib/serving/query-search.ts), when a query text was searched. */
   why?: Why;
+  /** After fusing spaces: the similarity in each space that found the sample. */
+  similarities?: Record<string, number>;
 }
 
 /** Parses `key:value` strings of the `meta` parameter into per-key filters. */
@@ -66,7 +68,7 @@ const SCAN_TUPLES_PER_K = 20;
 
 export async function searchSamples(input: SearchInput): Promise<SearchResult> {
   const { selection, queryVector, embedderName, k } = input;
-  const filters: SampleFilters = { benchmark: selection.benchmark, task: selection.task, tag: selection.tag, meta: input.meta ?? [] };
+  const filters: SampleFilters = { benchmark: selection.benchmark, task: selection.task, tag: selection.tag, meta: input.meta ?? [], modality: selection.modality };
   if (!selection.q || !queryVector) {
     const pks = await filterSamples(filters, k);
     return { samples: pks.map((pk) => ({ pk, similarity: null })), method: null };

@@ -1,12 +1,15 @@
 // Embedding spaces on the demo pool, through the embed job's own code: the first run fills the
 // text space, a refit writes its vectors beside the active model's while searches keep answering
 // from the active one until the flip, a switch interrupted before its flip rolls back, the data
-// version moves once per completed run, and the image space (no embedder yet) holds nothing up.
+// version moves once per completed run, and the image space (SigLIP not loadable here) holds nothing up.
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, pool } from "@/lib/db/client";
 import { dataVersion } from "@/lib/db/data-version";
 import { getEmbeddingSpace } from "@/lib/db/queries/embedding-spaces";
+import { insertImages } from "@/lib/db/queries/images";
+import { prepareImage } from "@/lib/images/prepare";
+import { solidImage } from "@/lib/images/test-images";
 import { reloadEnv } from "@/lib/env";
 import { ensureDefaultLeaderboards } from "@/lib/leaderboard/defaults";
 import { leaderboardQuerySchema } from "@/lib/selection/schema";
@@ -27,6 +30,13 @@ const GROWTH = Math.ceil(DEMO_SAMPLES * (REFIT_GROWTH - 1));
 async function modelCounts(): Promise<Record<string, number>> {
   const r = await pool().query<{ model: string; n: number }>(`SELECT model, count(*)::int AS n FROM embeddings WHERE space = 'text' GROUP BY model`);
   return Object.fromEntries(r.rows.map((row) => [row.model, row.n]));
+}
+
+/** As if the worker had fetched their image_url: one stored picture for these samples. */
+async function storeImageFor(ids: string[]): Promise<void> {
+  const img = await prepareImage(await solidImage("png"));
+  await insertImages([img], null);
+  await pool().query(`UPDATE samples SET image_sha256 = $1 WHERE id = ANY($2::text[])`, [img.sha256, ids]);
 }
 
 const search = (q: string): Promise<Retrieval> => retrieve(leaderboardQuerySchema.parse({ q, k: "20" }));
@@ -142,14 +152,16 @@ describe("embedding spaces", () => {
     expect(await spacesWithEmbeddingWork()).toEqual([]);
   });
 
-  it("the image space, with no embedder, holds up neither text retrieval nor snapshot refreshes", async () => {
+  it("the image space, without SigLIP, holds up neither text retrieval nor snapshot refreshes", async () => {
     const images = [0, 1, 2].map((i) => sampleLine(`spaces/image-${i}`, `Describe the antibody in figure ${i}`, { image_url: `https://example.org/fig-${i}.png` }));
     await uploadLines(images);
+    expect(await pendingEmbeddings("image")).toBe(0);
+    await storeImageFor(images.map((l) => l.id));
     expect(await pendingEmbeddings("image")).toBe(3);
     expect(await pendingEmbeddings("text")).toBe(3);
 
     const runs = await embedAllSpaces();
-    expect(runs.map((r) => [r.space, r.embedded])).toEqual([["text", 3]]);
+    expect(runs.map((r) => [r.space, r.embedded])).toEqual([["image", 0], ["text", 3]]);
     expect(await pendingEmbeddings("text")).toBe(0);
     expect(await pendingEmbeddings("image")).toBe(3);
     expect(await spacesWithEmbeddingWork()).toEqual([]);

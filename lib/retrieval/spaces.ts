@@ -1,13 +1,15 @@
 // Who embeds samples into each embedding space (the spaces themselves are rows of the
-// embedding_spaces table). A space without a provider, like `image` until its embedder exists, is
-// never embedded, and nothing waits for it: searches and refreshes of text queries look at the
+// embedding_spaces table). A space without an embedder (the image space when SigLIP cannot load)
+// is never embedded, and nothing waits for it: searches and refreshes of text queries look at the
 // text space only.
 import type { EmbeddableSampleRow } from "@/lib/db/queries/embeddings";
 import { sampleDocument } from "@/lib/retrieval/embedder";
 import { fallbackRefitDue, fitFallback } from "./fallback-fit";
+import { configuredImageEmbedder, sampleImages } from "./image-embedders";
 import { configuredTextEmbedder } from "./text-embedders";
 
 export const TEXT_SPACE = "text";
+export const IMAGE_SPACE = "image";
 
 /** Turns samples into vectors of one space. */
 export interface SpaceEmbedder {
@@ -49,7 +51,16 @@ const text: SpaceProvider = {
   },
 };
 
-const PROVIDERS: Record<string, SpaceProvider> = { [TEXT_SPACE]: text };
+const image: SpaceProvider = {
+  async target() {
+    const configured = await configuredImageEmbedder();
+    const e = configured.embedder;
+    const embedder: SpaceEmbedder | null = e && { name: e.name, dims: e.dims, embedSamples: async (rows) => e.embedImages(await sampleImages(rows)) };
+    return { embedder, reason: configured.reason, fitted: false, refitDue: false };
+  },
+};
+
+const PROVIDERS: Record<string, SpaceProvider> = { [TEXT_SPACE]: text, [IMAGE_SPACE]: image };
 
 /** The space's provider, or null when no embedder exists for it yet. */
 export function spaceProvider(space: string): SpaceProvider | null {

@@ -4,6 +4,7 @@ import { loadSampleEvidence } from "@/lib/db/queries/measurement-outputs";
 import { loadModelNames } from "@/lib/db/queries/models";
 import { findVisibleSample } from "@/lib/db/queries/samples";
 import { sampleFlags, type ApiSampleFlag } from "@/lib/health/read";
+import { imagePath } from "@/lib/images/urls";
 import { loadBatch } from "@/lib/leaderboard/load-batch";
 import { toRawMeasurements, type RawMeasurement } from "./raw-measurements";
 import { sampleLevelRanking, type RankingGroupView } from "./sample-ranking";
@@ -17,6 +18,10 @@ export interface SampleDetail {
   reference: string | null;
   metadata: Record<string, unknown>;
   image_url: string | null;
+  /** Where the portal serves the sample's stored image (never image_url itself), or null. */
+  image: string | null;
+  /** Why image_url could not be fetched and stored, when that is so. */
+  image_error: string | null;
   /** Models with at least one measurement on this sample, by name. */
   models: string[];
   measurements: RawMeasurement[];
@@ -49,6 +54,8 @@ export async function getSampleDetail(id: string): Promise<SampleDetail | null> 
     reference: sample.reference,
     metadata: sample.metadata,
     image_url: sample.image_url,
+    image: sample.image_sha256 ? imagePath(sample.image_sha256) : null,
+    image_error: sample.image_error,
     models: [...models].sort((a, b) => a.localeCompare(b)),
     measurements,
     ranking,

@@ -1,13 +1,16 @@
 // Sample summaries for lists: excerpts of the input and reference, the count of visible
 // measurements, in the caller's order.
 import { loadSampleSummaryRows, type SampleSummaryRow } from "@/lib/db/queries/samples";
+import { imagePath } from "@/lib/images/urls";
 import { excerpt } from "./excerpt";
 
-export interface SampleSummary extends SampleSummaryRow {
+export interface SampleSummary extends Omit<SampleSummaryRow, "image_sha256"> {
   /** At most 300 characters of the input. */
   input: string;
   /** At most 300 characters of the reference answer, if any. */
   reference: string | null;
+  /** Where the portal serves the sample's image (its thumbnail: lib/images/urls thumbnailOf), or null. */
+  image: string | null;
 }
 
 /** Summaries of these samples, in the order of `pks` (missing or invisible ones are left out). */
@@ -16,6 +19,7 @@ export async function loadSampleSummaries(pks: readonly number[]): Promise<Sampl
   return pks.flatMap((pk) => {
     const row = byPk.get(pk);
     if (!row) return [];
-    return [{ ...row, input: excerpt(row.input), reference: row.reference === null ? null : excerpt(row.reference) }];
+    const { image_sha256, ...rest } = row;
+    return [{ ...rest, input: excerpt(row.input), reference: row.reference === null ? null : excerpt(row.reference), image: image_sha256 ? imagePath(image_sha256) : null }];
   });
 }

@@ -1,5 +1,5 @@
 // The parameters that choose samples (the selection: q, k, threshold, benchmark, task, tag, meta,
-// exclude_flagged)
+// exclude_flagged, modality)
 // and how they are aggregated (method, baseline, models, prior), validated once here for every API
 // route and page; a saved leaderboard stores the same query (lib/leaderboard/saved.ts savedQuery).
 // Messages name the constraint; the parser (./parse.ts) prefixes the parameter's name.
@@ -81,6 +81,8 @@ export const selectionSchema = z.object({
     .enum(["true", "false"], { message: 'must be "true" or "false"' })
     .optional()
     .transform((v) => v === "true"),
+  /** Samples with an image (bundled or image_url) or without one; absent: both. */
+  modality: z.enum(["text", "image"], { message: "must be text or image" }).optional(),
 });
 export type Selection = z.infer<typeof selectionSchema>;
 
@@ -122,7 +124,7 @@ export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
 
 /** Only the selection's own fields (a parsed request carries others, e.g. `models` or `limit`). */
 export function pickSelection(s: Selection): Selection {
-  return { q: s.q, k: s.k, threshold: s.threshold, benchmark: s.benchmark, task: s.task, tag: s.tag, meta: s.meta, exclude_flagged: s.exclude_flagged };
+  return { q: s.q, k: s.k, threshold: s.threshold, benchmark: s.benchmark, task: s.task, tag: s.tag, meta: s.meta, exclude_flagged: s.exclude_flagged, ...(s.modality ? { modality: s.modality } : {}) };
 }
 
 /**

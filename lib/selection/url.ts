@@ -6,7 +6,7 @@ import { DEFAULT_METHOD } from "./methods";
 import type { LeaderboardQuery, Selection } from "./schema";
 
 /** The selection keys (which samples), in the order they appear in URLs. */
-export const SELECTION_KEYS = ["q", "k", "threshold", "benchmark", "task", "tag", "meta", "exclude_flagged"] as const;
+export const SELECTION_KEYS = ["q", "k", "threshold", "benchmark", "task", "tag", "meta", "exclude_flagged", "modality"] as const;
 /** The aggregation keys (how the samples are ranked). */
 export const AGGREGATION_KEYS = ["method", "baseline", "models", "prior", "open_weights", "min_params_b", "max_params_b", "organization"] as const;
 
@@ -35,6 +35,7 @@ export function queryParams(q: Partial<LeaderboardQuery>, opts: { aggregation?: 
     tag: q.tag,
     meta: q.meta,
     exclude_flagged: q.exclude_flagged ? "true" : undefined,
+    modality: q.modality,
   };
   if (opts.aggregation !== false) {
     record.method = q.method && q.method !== DEFAULT_METHOD ? q.method : undefined;

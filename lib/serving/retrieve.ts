@@ -8,6 +8,7 @@ import { activeEmbedder } from "@/lib/retrieval/active";
 import type { CutReport, Histogram } from "@/lib/retrieval/hybrid";
 import { parseMetadataFilters, type RetrievedSample } from "@/lib/retrieval/search";
 import { TEXT_SPACE } from "@/lib/retrieval/spaces";
+import { fuseSpaces, searchImageSpace } from "./image-search";
 import { formatQuery, parseQuery } from "@/lib/selection/query-language";
 import type { Selection } from "@/lib/selection/schema";
 import { servingModel } from "./current";
@@ -32,11 +33,13 @@ export interface Retrieval {
   concepts: { text: string; report: CutReport; histogram: Histogram | null }[];
   /** Why nothing could be retrieved, when that is the case. */
   notice?: string;
+  /** The image space's part (SigLIP text→image), fused with the text space's; absent when it did not answer. */
+  image?: { model: string; cut: number; n: number };
 }
 
 /** With `model`, that read model answers (a computation reads one version throughout). */
 export async function retrieve(selection: Selection, readModel?: ReadModel): Promise<Retrieval> {
-  const filters = { benchmark: selection.benchmark, task: selection.task, tag: selection.tag, meta: parseMetadataFilters(selection.meta) };
+  const filters = { benchmark: selection.benchmark, task: selection.task, tag: selection.tag, meta: parseMetadataFilters(selection.meta), modality: selection.modality };
   const none = { cut: null, parsed: null, concepts: [] };
   if (!selection.q) {
     const samples = await searchReadModel(readModel ?? (await servingModel()), { filters, k: selection.k ?? ALL_SAMPLES });
@@ -49,6 +52,7 @@ export async function retrieve(selection: Selection, readModel?: ReadModel): Pro
     task: [...filters.task, ...all.task],
     tag: [...filters.tag, ...all.tag],
     meta: parseMetadataFilters(all.meta),
+    modality: selection.modality,
   };
   const cut = { k: selection.k, threshold: selection.threshold };
   const model = readModel ?? (await servingModel());
@@ -71,6 +75,13 @@ export async function retrieve(selection: Selection, readModel?: ReadModel): Pro
     dense: { store, embed: async (texts) => (await embedder.embed(texts)).map((v) => Float32Array.from(v)) },
   });
   const out: Retrieval = { ...fromAnswer(answer), embedder: active.name, embedderReason: active.reason, k: selection.k ?? null, parsed: formatQuery(parsed) };
+  // Where SigLIP is active, the concepts are looked for in the images too and the two lists fused
+  // by rank; a text-only request (modality=text) or a process without SigLIP keeps the text answer.
+  const image = selection.modality === "text" ? null : await searchImageSpace(model, answer.concepts.map((c) => c.text).join(" "), merged, selection.k);
+  if (image && image.samples.length > 0) {
+    out.samples = fuseSpaces(out.samples, image.samples, selection.k);
+    out.image = { model: image.model, cut: image.cut, n: image.samples.length };
+  }
   if (out.samples.length === 0) {
     out.notice = `Nothing in the pool matches "${selection.q}"${answer.concepts.some((c) => c.result.report.cut.similarity === null) ? `: none of its words occur in the pool the ${active.kind === "fallback" ? "offline fallback embedder was fitted on" : "embedder knows"}` : ""}`;
   }

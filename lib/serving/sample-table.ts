@@ -11,6 +11,8 @@ export class SampleTable {
   readonly pk = i32();
   readonly benchmark = i32();
   readonly task = i32();
+  /** 1 for a sample with an image (stored or to fetch from image_url). */
+  readonly hasImage = i32();
   readonly ids: string[] = [];
   readonly tagNames: string[][] = [];
   readonly tags: Int32Array[] = [];
@@ -26,17 +28,19 @@ export class SampleTable {
   }
 
   /** Adds a sample or replaces its columns; returns its row. */
-  upsert([pk, id, benchmark, task, tags, metaKeys, metaValues]: SampleTuple): number {
+  upsert([pk, id, benchmark, task, tags, metaKeys, metaValues, hasImage]: SampleTuple): number {
     let row = this.rowOf.get(pk);
     if (row < 0) {
       row = this.pk.length;
       this.pk.push(pk);
       this.benchmark.push(0);
       this.task.push(0);
+      this.hasImage.push(0);
       this.rowOf.set(pk, row);
     }
     this.benchmark.data[row] = this.benchmarks.code(benchmark);
     this.task.data[row] = task === null ? -1 : this.tasks.code(task);
+    this.hasImage.data[row] = hasImage ? 1 : 0;
     this.ids[row] = id;
     this.tagNames[row] = tags;
     this.tags[row] = tags.length ? Int32Array.from(tags, (t) => this.tagCodes.code(t)) : NONE;
@@ -53,6 +57,10 @@ export class SampleTable {
     if (f.benchmark.length) keepWhere(out, codes(this.benchmarks, f.benchmark), (r) => this.benchmark.data[r]);
     if (f.task.length) keepWhere(out, codes(this.tasks, f.task), (r) => this.task.data[r]);
     if (f.tag.length) keepAny(out, codes(this.tagCodes, f.tag), this.tags);
+    if (f.modality) {
+      const want = f.modality === "image" ? 1 : 0;
+      for (let r = 0; r < n; r++) if (this.hasImage.data[r] !== want) out[r] = 0;
+    }
     for (const m of f.meta) keepAny(out, new Set(m.values.map((v) => this.metaCodes.find(metaCode(m.key, v)))), this.meta);
     return out;
   }

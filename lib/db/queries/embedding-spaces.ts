@@ -36,7 +36,7 @@ export async function getEmbeddingSpace(space: string): Promise<EmbeddingSpaceRo
 
 /** SQL condition: sample `alias` has content of this modality (the samples a space covers). */
 export function coveredSamplesSql(modality: Modality, alias = "s"): string {
-  return modality === "text" ? "true" : `${alias}.image_url IS NOT NULL`;
+  return modality === "text" ? "true" : `${alias}.image_sha256 IS NOT NULL`;
 }
 
 /**

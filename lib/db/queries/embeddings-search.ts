@@ -18,6 +18,8 @@ export interface SampleFilters {
   task: string[];
   tag: string[];
   meta: MetadataFilter[];
+  /** image: samples with an image (stored or still to fetch from image_url); text: without one. */
+  modality?: "text" | "image";
 }
 
 function filterClauses(f: SampleFilters, params: unknown[]): string[] {
@@ -30,6 +32,7 @@ function filterClauses(f: SampleFilters, params: unknown[]): string[] {
   if (f.task.length) where.push(`s.task = ANY(${add(f.task)}::text[])`);
   if (f.tag.length) where.push(`s.tags && ${add(f.tag)}::text[]`);
   for (const m of f.meta) where.push(`s.metadata->>${add(m.key)} = ANY(${add(m.values)}::text[])`);
+  if (f.modality) where.push(`${f.modality === "image" ? "" : "NOT "}(s.image_sha256 IS NOT NULL OR s.image_url IS NOT NULL)`);
   return where;
 }
 

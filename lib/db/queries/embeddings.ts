@@ -13,6 +13,8 @@ export interface EmbeddableSampleRow {
   tags: string[];
   metadata: Record<string, unknown> | null;
   imageUrl: string | null;
+  /** The stored image (the image space embeds its bytes). */
+  imageSha256: string | null;
 }
 
 type Space = Pick<EmbeddingSpaceRow, "space" | "modality">;
@@ -33,7 +35,7 @@ function lacking(space: Space, modelParam: string, visibleOnly: boolean): string
   return where.join(" AND ");
 }
 
-const SAMPLE_COLUMNS = `s.pk, s.input, s.benchmark, s.task, s.tags, s.metadata, s.image_url AS "imageUrl"`;
+const SAMPLE_COLUMNS = `s.pk, s.input, s.benchmark, s.task, s.tags, s.metadata, s.image_url AS "imageUrl", s.image_sha256 AS "imageSha256"`;
 
 /**
  * The first `limit` samples (by pk) the space covers that have no vector from `model`. Samples of

@@ -47,10 +47,13 @@ export async function newlyPublished(before: PublishState, now: PublishState): P
 const published = (col: string, first: number) => `(${col} <= $${first} AND NOT (${col} = ANY($${first + 1}::int[])))`;
 const sampleVisible = (first: number) => `(s.upload_seq IS NULL OR ${published("s.upload_seq", first)})`;
 
-/** One sample's filter columns; metadata as parallel key/value text arrays (`metadata->>key`). */
-export type SampleTuple = [pk: number, id: string, benchmark: string, task: string | null, tags: string[], metaKeys: string[] | null, metaValues: string[] | null];
+/**
+ * One sample's filter columns; metadata as parallel key/value text arrays (`metadata->>key`);
+ * hasImage: a stored image or an image_url (the `modality` filter, as in embeddings-search.ts).
+ */
+export type SampleTuple = [pk: number, id: string, benchmark: string, task: string | null, tags: string[], metaKeys: string[] | null, metaValues: string[] | null, hasImage: boolean];
 
-const SAMPLE_COLUMNS = `s.pk, s.id, s.benchmark, s.task, s.tags, m.keys, m.vals
+const SAMPLE_COLUMNS = `s.pk, s.id, s.benchmark, s.task, s.tags, m.keys, m.vals, (s.image_sha256 IS NOT NULL OR s.image_url IS NOT NULL)
   FROM samples s LEFT JOIN LATERAL (SELECT array_agg(j.key) AS keys, array_agg(j.value) AS vals FROM jsonb_each_text(s.metadata) j WHERE j.value IS NOT NULL) m ON true`;
 
 /** Visible samples with pk > `after`, the first `limit` by pk. */

@@ -17,13 +17,15 @@ export interface SampleSummaryRow {
   reference: string | null;
   /** Visible measurements of the sample. */
   measurements: number;
+  /** The stored image, if any. */
+  image_sha256: string | null;
 }
 
 /** Summary rows of the visible samples among `pks`, in no particular order. */
 export async function loadSampleSummaryRows(pks: readonly number[]): Promise<SampleSummaryRow[]> {
   if (pks.length === 0) return [];
   const r = await pool().query<SampleSummaryRow>(
-    `SELECT s.pk, s.id, s.benchmark, s.task, s.tags, left(s.input, 400) AS input, char_length(s.input) AS input_length, left(s.reference, 400) AS reference,
+    `SELECT s.pk, s.id, s.benchmark, s.task, s.tags, left(s.input, 400) AS input, char_length(s.input) AS input_length, left(s.reference, 400) AS reference, s.image_sha256,
             (SELECT count(*)::int FROM measurements m WHERE m.sample_pk = s.pk AND ${visibleMeasurementsSql("m")}) AS measurements
        FROM samples s WHERE s.pk = ANY($1::int[]) AND ${visibleSamplesSql("s")}`,
     [pks],
@@ -41,12 +43,14 @@ export interface StoredSample {
   tags: string[];
   metadata: Record<string, unknown>;
   image_url: string | null;
+  /** The stored image (bundled, or fetched from image_url by the worker). */
+  image_sha256: string | null;
 }
 
 /** One visible sample with every field, or null. */
-export async function findVisibleSample(id: string): Promise<StoredSample | null> {
-  const r = await pool().query<StoredSample>(
-    `SELECT s.pk, s.id, s.benchmark, s.input, s.reference, s.task, s.tags, s.metadata, s.image_url
+export async function findVisibleSample(id: string): Promise<(StoredSample & { image_error: string | null }) | null> {
+  const r = await pool().query<StoredSample & { image_error: string | null }>(
+    `SELECT s.pk, s.id, s.benchmark, s.input, s.reference, s.task, s.tags, s.metadata, s.image_url, s.image_sha256, s.image_error
        FROM samples s WHERE s.id = $1 AND ${visibleSamplesSql("s")}`,
     [id],
   );

@@ -2,6 +2,7 @@
 // database for at most a few hundred milliseconds.
 import { execute, pool } from "@/lib/db/client";
 import { statusSql, UPLOAD_STATUS } from "@/lib/db/upload-status";
+import { deleteUnreferencedUploadImages } from "./images";
 import { deleteUploadFacts, purgeSupersededFacts } from "./model-facts";
 
 const DELETE_BATCH = 20_000;
@@ -34,6 +35,7 @@ export async function deleteUploadRows(seq: number): Promise<void> {
   );
   await deleteUploadFacts(seq);
   await repeatUntilNone(`DELETE FROM samples WHERE pk IN (SELECT pk FROM samples WHERE upload_seq = $1 LIMIT ${SAMPLE_DELETE_BATCH})`, [seq]);
+  await deleteUnreferencedUploadImages(seq);
   try {
     await execute(pool(), `DELETE FROM models WHERE upload_seq = $1`, [seq]);
   } catch (err) {

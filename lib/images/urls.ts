@@ -1,0 +1,16 @@
+// Where the portal serves a stored image (spec/api.md §"Evidence"): the URL names the content, so
+// it never changes and may be cached forever. A sample's image_url is never shown to viewers.
+export const IMAGE_SHA256 = /^[0-9a-f]{64}$/;
+
+export function imagePath(sha256: string): string {
+  return `/api/images/${sha256}`;
+}
+
+export function thumbnailPath(sha256: string): string {
+  return `/api/images/${sha256}?size=thumb`;
+}
+
+/** The thumbnail of an image served at `path` (an imagePath). */
+export function thumbnailOf(path: string): string {
+  return `${path}?size=thumb`;
+}

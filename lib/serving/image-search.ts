@@ -1,0 +1,54 @@
+// The image space's part of a capability query: SigLIP's text tower embeds the query's concepts,
+// the read model's vectors of the image space (same filter mask as the text space) give the
+// nearest images, and the background cut (lib/retrieval/background-cut.ts) keeps those that stand
+// out. Null when the space cannot answer (no SigLIP in this process, or the space's active vectors
+// are of another model): image samples are then found by their text alone.
+import { getEmbeddingSpace } from "@/lib/db/queries/embedding-spaces";
+import { backgroundSimilarities } from "@/lib/db/queries/embeddings-background";
+import type { SampleFilters } from "@/lib/db/queries/embeddings-search";
+import { backgroundCut } from "@/lib/retrieval/background-cut";
+import { reciprocalRankFusion } from "@/lib/retrieval/fuse";
+import { configuredImageEmbedder } from "@/lib/retrieval/image-embedders";
+import type { RetrievedSample } from "@/lib/retrieval/search";
+import { IMAGE_SPACE } from "@/lib/retrieval/spaces";
+import type { ReadModel } from "./read-model";
+import { searchReadModel } from "./search";
+
+/** Vectors the background is measured on (the first by sample pk: the same slice on every request). */
+const BACKGROUND_SIZE = 2000;
+/** Nearest images considered before the cut when the request sets no k. */
+const IMAGE_K = 1000;
+
+export interface ImageSearch {
+  model: string;
+  samples: RetrievedSample[];
+  /** The similarity a hit had to reach. */
+  cut: number;
+}
+
+export async function searchImageSpace(model: ReadModel, text: string, filters: SampleFilters, k: number | undefined): Promise<ImageSearch | null> {
+  const [space, configured] = await Promise.all([getEmbeddingSpace(IMAGE_SPACE), configuredImageEmbedder()]);
+  const active = space.activeModel;
+  if (!configured.embedder || !active || active !== configured.name) return null;
+  const [vector] = await configured.embedder.embedTexts([text]);
+  const query = { vector: Float32Array.from(vector), space: IMAGE_SPACE, model: active, dim: space.dim };
+  const [nearest, background] = await Promise.all([
+    searchReadModel(model, { filters, k: k ?? IMAGE_K, query }),
+    backgroundSimilarities(space, active, vector, BACKGROUND_SIZE),
+  ]);
+  const cut = backgroundCut(background, nearest[0]?.similarity ?? -Infinity);
+  return { model: active, cut, samples: nearest.filter((s) => (s.similarity ?? -Infinity) >= cut) };
+}
+
+/** The text and image lists fused by reciprocal rank (lib/retrieval/fuse.ts); the first k when k is set. */
+export function fuseSpaces(text: RetrievedSample[], image: RetrievedSample[], k: number | undefined): RetrievedSample[] {
+  const ranked = (list: RetrievedSample[]) => list.map((s) => ({ pk: s.pk, similarity: s.similarity ?? 0 }));
+  const why = new Map(text.map((s) => [s.pk, s.why]));
+  const fused = reciprocalRankFusion({ text: ranked(text), image: ranked(image) });
+  return fused.slice(0, k ?? fused.length).map((h) => {
+    const out: RetrievedSample = { pk: h.pk, similarity: h.similarities.text ?? h.similarities.image ?? null, similarities: h.similarities };
+    const w = why.get(h.pk);
+    if (w) out.why = w;
+    return out;
+  });
+}
