@@ -27,9 +27,12 @@ export interface ImageSearch {
 }
 
 export async function searchImageSpace(model: ReadModel, text: string, filters: SampleFilters, k: number | undefined): Promise<ImageSearch | null> {
-  const [space, configured] = await Promise.all([getEmbeddingSpace(IMAGE_SPACE), configuredImageEmbedder()]);
+  // Without SigLIP in this process (the usual case) a text query costs nothing more here.
+  const configured = await configuredImageEmbedder();
+  if (!configured.embedder) return null;
+  const space = await getEmbeddingSpace(IMAGE_SPACE);
   const active = space.activeModel;
-  if (!configured.embedder || !active || active !== configured.name) return null;
+  if (!active || active !== configured.name) return null;
   const [vector] = await configured.embedder.embedTexts([text]);
   const query = { vector: Float32Array.from(vector), space: IMAGE_SPACE, model: active, dim: space.dim };
   const [nearest, background] = await Promise.all([
