@@ -39,7 +39,7 @@ test("upload an image bundle, find an image sample with a text query, open it an
   // The worker embeds the new samples; the query finds them once it has.
   const results = page.getByTestId("retrieved-samples");
   await expect(async () => {
-    await page.goto(`/query?q=${encodeURIComponent("tallest bar in the chart")}&benchmark=${BENCH}&modality=image`);
+    await page.goto(`/query?q=${encodeURIComponent("tallest bar in the chart")}&benchmark=${BENCH}&modality=image&k=10`);
     await expect(results.locator("li").first()).toBeVisible({ timeout: 2000 });
   }).toPass({ timeout: 120_000 });
   await expect(page.getByTestId("image-search-mode")).toBeVisible();

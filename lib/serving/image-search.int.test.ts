@@ -35,6 +35,8 @@ function configure(imageEmbedder: "siglip" | "fallback") {
   Object.assign(process.env, { EMBEDDER: "minilm", EMBEDDINGS_MODEL_DIR: MINILM, IMAGE_EMBEDDER: imageEmbedder, IMAGE_EMBEDDINGS_MODEL_DIR: SIGLIP });
   reloadEnv();
   forgetImageEmbedder();
+  // The process tries MiniLM once: an earlier file in this process may have tried without the fixture.
+  delete (globalThis as { __portalEmbedder?: { minilm?: unknown } }).__portalEmbedder?.minilm;
 }
 
 async function idsOf(q: string, extra: Record<string, string> = {}) {
