@@ -4,6 +4,11 @@ import { defineConfig, devices } from "@playwright/test";
 // address passed in E2E_BASE_URL; Chromium is Debian's, never a downloaded build.
 const baseURL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3000";
 
+// Specs share one portal. Those that upload (models, samples, results) run after the others, which
+// assert the demo pool as generated (its planted leaders and counts).
+const WRITERS = /(benchmarks|evaluate|hostile|outputs|upload)\.spec\.ts$/;
+const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } };
+
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
@@ -31,6 +36,7 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } } },
+    { name: "desktop", testIgnore: WRITERS, use: desktop },
+    { name: "desktop-uploads", testMatch: WRITERS, dependencies: ["desktop"], use: desktop },
   ],
 });

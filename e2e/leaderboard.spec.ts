@@ -83,7 +83,7 @@ test("browse a saved concept leaderboard, switch method and baseline, sort, filt
   expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
 
   // Filter rows and export exactly what is shown.
-  await page.getByLabel("Filter models").fill(FAMILY);
+  await page.getByLabel("Filter models", { exact: true }).fill(FAMILY);
   await expect(page).toHaveURL(new RegExp(`find=${FAMILY}`));
   await expect(page.getByTestId("row-count")).toContainText(`Showing ${FAMILY_MODELS.length} of`);
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
@@ -96,7 +96,7 @@ test("browse a saved concept leaderboard, switch method and baseline, sort, filt
   // The shared URL restores the whole view.
   const shared = page.url();
   await page.goto(shared);
-  await expect(page.getByLabel("Filter models")).toHaveValue(FAMILY);
+  await expect(page.getByLabel("Filter models", { exact: true })).toHaveValue(FAMILY);
   await expect(page.getByTestId("baseline")).toHaveText(OTHER_BASELINE);
 
   await page.setViewportSize({ width: 390, height: 844 });

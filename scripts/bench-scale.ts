@@ -32,6 +32,7 @@ import { fitFallback } from "@/lib/retrieval/fallback-fit";
 import { leaderboardQuerySchema, selectionSchema } from "@/lib/selection/schema";
 import { servingModel } from "@/lib/serving/current";
 import { latencyRow, latencyTable, type LatencyRow } from "./lib/bench-stats";
+import { mulberry32 } from "@/lib/retrieval/embedder/prng";
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -58,17 +59,6 @@ async function timed<T>(f: () => Promise<T>): Promise<[T, number]> {
   return [out, performance.now() - t0];
 }
 
-/** A small deterministic PRNG (mulberry32). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SYLLABLES = ["ka", "lo", "mi", "ne", "ru", "sa", "ti", "vo", "ze", "pa", "qui", "dro", "fen", "gar", "hol", "jun", "bex", "cyr", "wan", "yel"];
 
@@ -83,7 +73,7 @@ function vocabulary(rand: () => number): string[] {
 }
 
 function generate(file: string): string[] {
-  const rand = prng(7);
+  const rand = mulberry32(7);
   const words = vocabulary(rand);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
   const models = Array.from({ length: MODELS }, (_, m) => `model-${String(m).padStart(2, "0")}`);
@@ -160,7 +150,7 @@ async function main() {
     );
     log(summary.at(-1)!);
 
-    const rand = prng(11);
+    const rand = mulberry32(11);
     const query = () => `${words[Math.floor(rand() * words.length)]} ${words[Math.floor(rand() * words.length)]}`;
     for (const [label, k] of [["capability query, default k", undefined], ["capability query, k = 10,000", "10000"]] as const) {
       const ms: number[] = [];

@@ -1,5 +1,6 @@
 // Helpers for integration tests: a clean pool between files, and counts to assert "nothing changed".
 import { pool } from "@/lib/db/client";
+import { forgetLastReads } from "@/lib/db/fresh-or-last";
 import { forgetLeaderboards } from "@/lib/leaderboard/compute";
 import { forgetPoolFits } from "@/lib/models/pool-fits";
 import { forgetReadModel } from "@/lib/serving/current";
@@ -18,6 +19,7 @@ export async function resetDatabase(): Promise<void> {
   forgetLeaderboards();
   forgetPoolFits();
   forgetReadModel();
+  forgetLastReads();
 }
 
 /** Row counts of every data table, for "the database is unchanged" assertions. */

@@ -3,6 +3,18 @@
 // the samples to keep. A duplicate group keeps its first copy (lib/health/sample-flags.ts).
 import { flaggedAmong, latestHealthRun } from "@/lib/db/queries/benchmark-health";
 import type { Severity } from "@/lib/db/queries/benchmark-health";
+import { freshOrLast } from "@/lib/db/fresh-or-last";
+
+/** A short key of a list of sample pks (count, sum and a rolling hash): equal lists, equal keys. */
+function selectionKey(pks: readonly number[]): string {
+  let h = 0;
+  let sum = 0;
+  for (const pk of pks) {
+    h = (Math.imul(h, 31) + pk) | 0;
+    sum += pk;
+  }
+  return `${pks.length}:${sum}:${h}`;
+}
 
 /** Sample ids listed in an answer at most; the counts are always complete. */
 export const LISTED_SAMPLES = 20;
@@ -26,9 +38,10 @@ export interface CheckedSelection {
 }
 
 export async function checkSelection(pks: number[], excludeFlagged: boolean): Promise<CheckedSelection> {
-  const run = await latestHealthRun();
+  const run = await freshOrLast("health-run", () => latestHealthRun());
   if (!run) return { pks, health: null };
-  const rows = await flaggedAmong(run.id, pks);
+  // Keyed by run and selection: a repeated selection is answered while a background job holds the database.
+  const rows = await freshOrLast(`health-flags:${run.id}:${selectionKey(pks)}`, () => flaggedAmong(run.id, pks));
   const benchmarks = new Map<string, { severity: Severity; n: number }>();
   const own: string[] = [];
   for (const r of rows) {

@@ -15,6 +15,7 @@ import { Limiter } from "@/lib/serving/limiter";
 import type { ReadModel } from "@/lib/serving/read-model";
 import { retrieve, retrievalCut, type Retrieval, type RetrievalCut } from "@/lib/serving/retrieve";
 import { latestHealthRun } from "@/lib/db/queries/benchmark-health";
+import { freshOrLast } from "@/lib/db/fresh-or-last";
 import { checkSelection, type SelectionHealth } from "@/lib/health/selection";
 import { rank } from "@/lib/ranking/leaderboard";
 import type { CiMethod } from "@/lib/ranking/leaderboard-types";
@@ -94,7 +95,7 @@ async function lookup(query: LeaderboardQuery, opts: ComputeOptions): Promise<{ 
   const q = resolveQuery(query);
   const model = await servingModel();
   // A health check finishes after the data version it checked: its flags key answers too.
-  const health = (await latestHealthRun())?.id ?? null;
+  const health = (await freshOrLast("health-run", () => latestHealthRun()))?.id ?? null;
   return { q, model, key: JSON.stringify([q, opts.ci ?? null, model.version, env().EMBEDDER, health]) };
 }
 
@@ -157,7 +158,7 @@ async function compute(q: ResolvedQuery, model: ReadModel, ci?: CiMethod): Promi
   }
   const result = batch.nModels === 0 ? null : rank(q.method, batch, { baseline, prior: q.prior, ci });
   const ranked = result ? toApiLeaderboard(result, warnings) : { ...emptyLeaderboard(q), warnings };
-  const { facts, selfJudges } = await rowFacts(batch.modelNames, loaded.samplePks);
+  const { facts, selfJudges } = await rowFacts(batch.modelNames, loaded.samplePks, model.version);
   const api = { ...ranked, models: ranked.models.map((r) => ({ ...r, facts: facts.get(r.model) ?? null, self_judges: selfJudges.get(r.model) ?? [] })) };
   const leaderboard: LiveLeaderboard = {
     ...api,

@@ -79,7 +79,7 @@ describe("facts filters on GET /api/leaderboard", () => {
   it.each([
     ["open_weights=yes", /Parameter "open_weights": must be true or false/],
     ["max_params_b=-3", /Parameter "max_params_b": must be a positive number/],
-    ["min_params_b=abc", /Parameter "min_params_b": must be a number/],
+    ["min_params_b=abc", /Parameter "min_params_b": must be a plain decimal number/],
   ])("%s is a 400 naming the parameter", async (query, message) => {
     const { status, body } = await get(query);
     expect(status).toBe(400);

@@ -12,23 +12,15 @@ import { samplesWithData, type MeasurementBatch } from "@/lib/ranking/measuremen
 import { defaultLeaderboardQuery, pickSelection } from "@/lib/selection/schema";
 import { planEvaluation } from "./evaluation-plan";
 import { SELECTION_PARAMETERS, type PlanQuery } from "./request";
-import { templateIndex, templateLine, type TemplateLine } from "./template";
+import type { TaskSample } from "./task-file";
+import { templateIndex, templateLine } from "./template";
 
-export interface PlannedSampleBody {
-  id: string;
-  benchmark: string;
-  input: string;
-  reference: string | null;
-  image: string | null;
-  task: string | null;
-  tags: string[];
-  metadata: Record<string, unknown>;
+/** A planned sample: the fields the task files use, and why it was chosen. */
+export interface PlannedSampleBody extends TaskSample {
   /** expected reduction of the projected score's squared error */
   gain: number;
   /** the model's predicted outcome on it, 0–1 */
   expected: number;
-  /** the results-format line for the model's result, value null (./template.ts) */
-  template: TemplateLine;
 }
 
 export interface EvaluationPlanBody {

@@ -17,6 +17,7 @@ export interface TaskSample {
   task: string | null;
   tags: string[];
   metadata: Record<string, unknown>;
+  /** the results-format line for the model's result, value null (./template.ts) */
   template: TemplateLine;
 }
 

@@ -8,9 +8,9 @@ import { conceptLexicon } from "@/lib/retrieval/concept-terms";
 import { retrieveConcept, type ConceptResult, type Cut } from "@/lib/retrieval/hybrid";
 import { LexicalIndex, type Why } from "@/lib/retrieval/lexical";
 import type { ParsedQuery } from "@/lib/selection/query-language";
-import { nearest } from "./knn";
 import { lexicalFor } from "./lexical-store";
 import type { ReadModel } from "./read-model";
+import { nearestAllowed } from "./search";
 import type { VectorStore } from "./vector-store";
 
 
@@ -48,20 +48,8 @@ function containingAll(index: LexicalIndex, text: string): Uint8Array {
 function denseByRow(model: ReadModel, store: VectorStore, mask: Uint8Array, query: Float32Array): Float32Array {
   const out = new Float32Array(mask.length).fill(NaN);
   if (!query.some((x) => x !== 0)) return out;
+  const all = nearestAllowed(model, store, mask, query, store.pk.length);
   const rowOf = model.samples.rowOf;
-  const all = nearest({
-    vectors: store.vectors.data,
-    norms: store.norm.data,
-    pks: store.pk.data,
-    rows: store.pk.length,
-    dim: store.dim,
-    allowed: (r) => {
-      const row = rowOf.get(store.pk.data[r]);
-      return row >= 0 && mask[row] === 1;
-    },
-    query,
-    k: store.pk.length,
-  });
   for (const n of all) out[rowOf.get(n.pk)] = 1 - n.distance;
   return out;
 }

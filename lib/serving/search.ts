@@ -6,6 +6,7 @@ import type { SampleFilters } from "@/lib/db/queries/embeddings-search";
 import type { RetrievedSample } from "@/lib/retrieval/search";
 import { nearest } from "./knn";
 import { vectorsFor, type ReadModel } from "./read-model";
+import type { VectorStore } from "./vector-store";
 
 export interface ModelSearch {
   filters: SampleFilters;
@@ -29,8 +30,16 @@ export async function searchReadModel(model: ReadModel, s: ModelSearch): Promise
     return pks.slice(0, s.k).map((pk) => ({ pk, similarity: null }));
   }
   const store = await vectorsFor(model, s.query.space, s.query.model, s.query.dim);
+  const neighbours = nearestAllowed(model, store, mask, asStored(s.query.vector), s.k);
+  // As in SQL: the threshold cuts the k nearest afterwards, on the distance itself.
+  const maxDistance = s.threshold === undefined ? Infinity : 1 - s.threshold;
+  return neighbours.filter((n) => n.distance <= maxDistance).map((n) => ({ pk: n.pk, similarity: 1 - n.distance }));
+}
+
+/** The k nearest of `query` among the store's vectors whose samples the mask allows (by read-model row). */
+export function nearestAllowed(model: ReadModel, store: VectorStore, mask: Uint8Array, query: Float32Array, k: number) {
   const rowOf = model.samples.rowOf;
-  const neighbours = nearest({
+  return nearest({
     vectors: store.vectors.data,
     norms: store.norm.data,
     pks: store.pk.data,
@@ -40,10 +49,7 @@ export async function searchReadModel(model: ReadModel, s: ModelSearch): Promise
       const row = rowOf.get(store.pk.data[r]);
       return row >= 0 && mask[row] === 1;
     },
-    query: asStored(s.query.vector),
-    k: s.k,
+    query,
+    k,
   });
-  // As in SQL: the threshold cuts the k nearest afterwards, on the distance itself.
-  const maxDistance = s.threshold === undefined ? Infinity : 1 - s.threshold;
-  return neighbours.filter((n) => n.distance <= maxDistance).map((n) => ({ pk: n.pk, similarity: 1 - n.distance }));
 }

@@ -3,7 +3,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-function alive(pid: number): boolean {
+/** Whether a process with this pid is running (signal 0 checks without sending anything). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

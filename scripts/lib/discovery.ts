@@ -3,6 +3,7 @@
 // stops. A script started without DATABASE_URL on a DATA_DIR that a live `npm start` holds reads it.
 import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { alive } from "./data-dir-lock";
 
 export interface Discovery {
   pid: number;
@@ -12,14 +13,6 @@ export interface Discovery {
 
 const file = (dataDir: string) => path.join(dataDir, "portal.json");
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export function writeDiscovery(dataDir: string, d: Omit<Discovery, "pid">): void {
   const f = file(dataDir);

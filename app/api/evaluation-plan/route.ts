@@ -1,7 +1,7 @@
 // GET /api/evaluation-plan (spec/api.md "Evaluating a new model"): the samples a model should be
 // run on next so that its place on the selection's leaderboard is known soonest.
 import { NextResponse } from "next/server";
-import { handler } from "@/lib/api/handler";
+import { handler, otherMethods } from "@/lib/api/handler";
 import { parsePlanQuery } from "@/lib/planning/request";
 import { evaluationPlanFor } from "@/lib/planning/selection-plan";
 
@@ -11,3 +11,5 @@ export const GET = handler(async (req) => {
   const query = parsePlanQuery(req.nextUrl.searchParams);
   return NextResponse.json(await evaluationPlanFor(query));
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

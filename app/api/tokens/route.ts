@@ -3,7 +3,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
-import { handler } from "@/lib/api/handler";
+import { handler, otherMethods } from "@/lib/api/handler";
 import { requireToken } from "@/lib/api/auth";
 import { readJsonBody } from "@/lib/api/json-body";
 import { SCOPES } from "@/lib/auth/scopes";
@@ -33,3 +33,5 @@ export const POST = handler(async (req) => {
   const { token, row } = await createToken(parsed.data.name, parsed.data.scopes);
   return NextResponse.json({ ...tokenJson(row), token }, { status: 201, headers: { "Cache-Control": "no-store" } });
 });
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

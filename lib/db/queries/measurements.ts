@@ -27,7 +27,8 @@ export interface VisibleMeasurement {
   scaleMax: number | null;
 }
 
-type MeasurementTuple = [
+/** A measurement's columns that rankings use, as a query in `rowMode: "array"` returns them. */
+export type RankingTuple = [
   samplePk: number,
   kind: MeasurementKind,
   key: string | null,
@@ -37,9 +38,9 @@ type MeasurementTuple = [
   higherIsBetter: boolean,
   winner: Winner | null,
   tiers: number[][] | null,
-  scaleMin: number | null,
-  scaleMax: number | null,
 ];
+
+type MeasurementTuple = [...RankingTuple, scaleMin: number | null, scaleMax: number | null];
 
 /** The visible measurements of these samples (by primary key), in one indexed query. */
 export async function loadVisibleMeasurements(samplePks: readonly number[], db: Queryable = pool()): Promise<VisibleMeasurement[]> {

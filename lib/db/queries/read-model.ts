@@ -6,7 +6,7 @@
 // set of published uploads, even while uploads publish between chunks.
 import { pool } from "@/lib/db/client";
 import { statusSql, UPLOAD_STATUS } from "@/lib/db/upload-status";
-import type { MeasurementKind, Winner } from "./measurements";
+import type { RankingTuple } from "./measurements";
 
 /** The uploads published at one moment: every seq ≤ maxSeq except `pending`. */
 export interface PublishState {
@@ -81,17 +81,7 @@ export async function countVisibleSamples(state: PublishState): Promise<number> 
   return r.rows[0].n;
 }
 
-export type MeasurementTuple = [
-  samplePk: number,
-  kind: MeasurementKind,
-  key: string | null,
-  modelId: number | null,
-  modelBId: number | null,
-  value: number | null,
-  higherIsBetter: boolean,
-  winner: Winner | null,
-  tiers: number[][] | null,
-];
+export type MeasurementTuple = RankingTuple;
 
 /**
  * Visible measurements of these samples, by sample pk then physical position: the order an index

@@ -2,18 +2,10 @@
 // samples, so that a task file built from it re-sends each sample unchanged (a no-op upload).
 import { pool } from "@/lib/db/client";
 import { visibleSamplesSql } from "@/lib/db/visibility";
+import type { StoredSample } from "./samples";
 
-export interface SampleContentRow {
-  pk: number;
-  id: string;
-  benchmark: string;
-  input: string;
-  reference: string | null;
-  task: string | null;
-  tags: string[];
-  metadata: Record<string, unknown>;
-  image_url: string | null;
-}
+/** A sample as stored: every field of its line. */
+export type SampleContentRow = StoredSample;
 
 /** Every field of the visible samples among `pks`, by primary key. */
 export async function loadSampleContents(pks: readonly number[]): Promise<Map<number, SampleContentRow>> {

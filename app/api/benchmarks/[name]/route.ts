@@ -1,7 +1,7 @@
 // GET /api/benchmarks/{name}: one benchmark's health and its flagged samples, most suspicious first.
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { handler } from "@/lib/api/handler";
+import { handler, otherMethods } from "@/lib/api/handler";
 import { benchmarkHealth, DEFAULT_FLAGGED_SAMPLES } from "@/lib/health/read";
 import { parseParams } from "@/lib/selection/parse";
 
@@ -21,3 +21,5 @@ export const GET = handler(async (req, { params }) => {
   const name = String(params.name ?? "");
   return NextResponse.json(await benchmarkHealth(name, limit ?? DEFAULT_FLAGGED_SAMPLES));
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,7 +1,7 @@
 // DELETE /api/tokens/{id} (admin scope): revoke a token; it stops working with the next request.
 import { NextResponse } from "next/server";
 import { ApiError } from "@/lib/api/errors";
-import { handler } from "@/lib/api/handler";
+import { handler, otherMethods } from "@/lib/api/handler";
 import { requireToken } from "@/lib/api/auth";
 import { revokeTokens } from "@/lib/db/queries/tokens";
 import { tokenJson } from "../token-json";
@@ -16,3 +16,5 @@ export const DELETE = handler(async (req, { params }) => {
   if (!revoked) throw new ApiError("not_found", `No live token with id ${id}`);
   return NextResponse.json(tokenJson(revoked));
 });
+
+export const { GET, POST, PUT, PATCH } = otherMethods("DELETE");
