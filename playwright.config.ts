@@ -6,7 +6,7 @@ const baseURL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3000";
 
 // Specs share one portal. Those that upload (models, samples, results) run after the others, which
 // assert the demo pool as generated (its planted leaders and counts).
-const WRITERS = /(benchmarks|evaluate|hostile|outputs|upload)\.spec\.ts$/;
+const WRITERS = /(benchmarks|evaluate|hostile|images|outputs|upload)\.spec\.ts$/;
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } };
 
 export default defineConfig({

@@ -3,7 +3,7 @@
 // anything but the declared image.
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
-import { handler } from "@/lib/api/handler";
+import { handler, otherMethods } from "@/lib/api/handler";
 import { getServedImage } from "@/lib/db/queries/images";
 import { IMAGE_SHA256 } from "@/lib/images/urls";
 import { parseQuery } from "@/lib/selection/parse";
@@ -29,3 +29,4 @@ export const GET = handler(async (req, { params }) => {
   if (!image) throw new ApiError("not_found", `No image with hash ${sha256}`);
   return new Response(new Uint8Array(image.bytes), { status: 200, headers: { ...headers, "Content-Type": image.contentType, "Content-Length": String(image.bytes.length) } });
 });
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
