@@ -10,12 +10,10 @@
 // read model catches up says so in data_version and is cached under that version. Fits run through a limiter (FIT_CONCURRENCY at once,
 // FIT_QUEUE waiting, past that 503 with Retry-After).
 import { env } from "@/lib/env";
-import { servingModel } from "@/lib/serving/current";
+import { polledHealthRun, servingModel } from "@/lib/serving/current";
 import { Limiter } from "@/lib/serving/limiter";
 import type { ReadModel } from "@/lib/serving/read-model";
 import { retrieve, retrievalCut, type Retrieval, type RetrievalCut } from "@/lib/serving/retrieve";
-import { latestHealthRun } from "@/lib/db/queries/benchmark-health";
-import { freshOrLast } from "@/lib/db/fresh-or-last";
 import { checkSelection, type SelectionHealth } from "@/lib/health/selection";
 import { rank } from "@/lib/ranking/leaderboard";
 import type { CiMethod } from "@/lib/ranking/leaderboard-types";
@@ -95,8 +93,7 @@ async function lookup(query: LeaderboardQuery, opts: ComputeOptions): Promise<{ 
   const q = resolveQuery(query);
   const model = await servingModel();
   // A health check finishes after the data version it checked: its flags key answers too.
-  const health = (await freshOrLast("health-run", () => latestHealthRun()))?.id ?? null;
-  return { q, model, key: JSON.stringify([q, opts.ci ?? null, model.version, env().EMBEDDER, health]) };
+  return { q, model, key: JSON.stringify([q, opts.ci ?? null, model.version, env().EMBEDDER, polledHealthRun()]) };
 }
 
 /** The live leaderboard of a query together with the retrieval and batch it was computed from. */

@@ -4,17 +4,17 @@
 // request waits for the poll and an incremental update at most FRESH_WAIT_MS together and is
 // otherwise served from the version it has, so neither a long reload nor a background job's long
 // statement blocks readers.
-import { readVersionStamp, type PublishState } from "@/lib/db/queries/read-model";
+import { readVersionStamp, type VersionStamp } from "@/lib/db/queries/read-model";
 import { loadReadModel, sameVersion, updateReadModel, type ReadModel } from "./read-model";
 
 const FRESH_WAIT_MS = 1000;
-
-type VersionStamp = Pick<PublishState, "dataVersion" | "versionAt">;
 
 interface Holder {
   model?: ReadModel;
   loading?: Promise<ReadModel>;
   polling?: Promise<VersionStamp>;
+  /** The last poll's answer. */
+  stamp?: VersionStamp;
   /** Bumped by forgetReadModel: a load started before it must not install its model. */
   generation: number;
 }
@@ -39,9 +39,11 @@ function refresh(): Promise<ReadModel> {
 
 /** A version poll, shared by the requests that arrive while it runs (at most one in flight). */
 function poll(): Promise<VersionStamp> {
-  holder.polling ??= readVersionStamp().finally(() => {
-    holder.polling = undefined;
-  });
+  holder.polling ??= readVersionStamp()
+    .then((stamp) => (holder.stamp = stamp))
+    .finally(() => {
+      holder.polling = undefined;
+    });
   return holder.polling;
 }
 
@@ -63,11 +65,16 @@ async function within<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
  */
 export async function servingModel(): Promise<ReadModel> {
   const model = holder.model;
-  if (!model) return refresh();
+  if (!model) return (await Promise.all([refresh(), poll()]))[0];
   const deadline = Date.now() + FRESH_WAIT_MS;
   const now = await within(poll(), FRESH_WAIT_MS);
   if (now === undefined || sameVersion(now, model.publish)) return model;
   return (await within(refresh(), deadline - Date.now())) ?? model;
+}
+
+/** The latest finished health run as the last version poll saw it (null before any poll). */
+export function polledHealthRun(): number | null {
+  return holder.stamp?.healthRun ?? null;
 }
 
 /** Drops this process's read model (for a database emptied under it, as tests do): the next request loads anew. */
@@ -75,5 +82,6 @@ export function forgetReadModel(): void {
   holder.model = undefined;
   holder.loading = undefined;
   holder.polling = undefined;
+  holder.stamp = undefined;
   holder.generation++;
 }

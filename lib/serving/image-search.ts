@@ -1,18 +1,20 @@
 // The image space's part of a capability query: SigLIP's text tower embeds the query's concepts,
 // the read model's vectors of the image space (same filter mask as the text space) give the
 // nearest images, and the background cut (lib/retrieval/background-cut.ts) keeps those that stand
-// out. Null when the space cannot answer (no SigLIP in this process, or the space's active vectors
-// are of another model): image samples are then found by their text alone.
+// out (the background: the query's similarity to the store's oldest vectors, in memory). Null
+// when the space cannot answer (no SigLIP in this process, or the space's active vectors are of
+// another model): image samples are then found by their text alone.
 import { getEmbeddingSpace } from "@/lib/db/queries/embedding-spaces";
-import { backgroundSimilarities } from "@/lib/db/queries/embeddings-background";
 import type { SampleFilters } from "@/lib/db/queries/embeddings-search";
 import { backgroundCut } from "@/lib/retrieval/background-cut";
 import { reciprocalRankFusion } from "@/lib/retrieval/fuse";
 import { configuredImageEmbedder } from "@/lib/retrieval/image-embedders";
 import type { RetrievedSample } from "@/lib/retrieval/search";
 import { IMAGE_SPACE } from "@/lib/retrieval/spaces";
-import type { ReadModel } from "./read-model";
+import { nearest } from "./knn";
+import { vectorsFor, type ReadModel } from "./read-model";
 import { searchReadModel } from "./search";
+import type { VectorStore } from "./vector-store";
 
 /** Vectors the background is measured on (the first by sample pk: the same slice on every request). */
 const BACKGROUND_SIZE = 2000;
@@ -35,12 +37,18 @@ export async function searchImageSpace(model: ReadModel, text: string, filters: 
   if (!active || active !== configured.name) return null;
   const [vector] = await configured.embedder.embedTexts([text]);
   const query = { vector: Float32Array.from(vector), space: IMAGE_SPACE, model: active, dim: space.dim };
-  const [nearest, background] = await Promise.all([
-    searchReadModel(model, { filters, k: k ?? IMAGE_K, query }),
-    backgroundSimilarities(space, active, vector, BACKGROUND_SIZE),
-  ]);
-  const cut = backgroundCut(background, nearest[0]?.similarity ?? -Infinity);
-  return { model: active, cut, samples: nearest.filter((s) => (s.similarity ?? -Infinity) >= cut) };
+  const hits = await searchReadModel(model, { filters, k: k ?? IMAGE_K, query });
+  const background = backgroundSimilarities(await vectorsFor(model, IMAGE_SPACE, active, space.dim), query.vector, BACKGROUND_SIZE);
+  const cut = backgroundCut(background, hits[0]?.similarity ?? -Infinity);
+  return { model: active, cut, samples: hits.filter((s) => (s.similarity ?? -Infinity) >= cut) };
+}
+
+/** The query's cosine similarity to the first `n` live vectors of the store (its oldest). */
+function backgroundSimilarities(store: VectorStore, query: Float32Array, n: number): number[] {
+  let end = 0;
+  for (let live = 0; end < store.pk.length && live < n; end++) if (store.pk.data[end] >= 0) live++;
+  const found = nearest({ vectors: store.vectors.data, norms: store.norm.data, pks: store.pk.data, rows: end, dim: store.dim, allowed: () => true, query, k: n });
+  return found.map((f) => 1 - f.distance);
 }
 
 /** The text and image lists fused by reciprocal rank (lib/retrieval/fuse.ts); the first k when k is set. */

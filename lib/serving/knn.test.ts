@@ -54,6 +54,34 @@ describe("nearest", () => {
     }
   });
 
+  it("the float64 first pass loses no row of pgvector's exact top k, near-ties included (384-d, k 1..400)", () => {
+    // Reference: every row's distance as pgvector computes it (float32 steps), fully sorted.
+    const exactAll = (v: Float32Array, norms: Float32Array, n: number, dim: number, q: Float32Array) => {
+      const qn = squaredNorm(q, 0, dim);
+      return Array.from({ length: n }, (_, r) => {
+        let dot = 0;
+        for (let i = 0; i < dim; i++) dot = Math.fround(dot + Math.fround(v[r * dim + i] * q[i]));
+        return { pk: r + 1, distance: 1 - Math.min(1, Math.max(-1, dot / Math.sqrt(norms[r] * qn))) };
+      }).sort((a, b) => a.distance - b.distance || a.pk - b.pk);
+    };
+    let x = 7;
+    const rand = () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
+    const dim = 384;
+    const n = 1200;
+    for (let trial = 0; trial < 3; trial++) {
+      // A base vector with small perturbations: hundreds of rows within 1e-4 of each other.
+      const base = Float32Array.from({ length: dim }, () => rand());
+      const v = new Float32Array(n * dim);
+      for (let r = 0; r < n; r++) for (let i = 0; i < dim; i++) v[r * dim + i] = base[i] + (r % 3 === 0 ? 0 : rand() * 1e-3 * (trial + 1));
+      const norms = Float32Array.from({ length: n }, (_, r) => squaredNorm(v, r * dim, dim));
+      const q = Float32Array.from(base, (b) => b + rand() * 1e-2);
+      const reference = exactAll(v, norms, n, dim, q);
+      for (const k of [1, 17, 400]) {
+        expect(nearest({ vectors: v, norms, pks: Int32Array.from({ length: n }, (_, r) => r + 1), rows: n, dim, allowed: () => true, query: q, k })).toEqual(reference.slice(0, k));
+      }
+    }
+  });
+
   it("k = 0 returns nothing", () => {
     expect(nearest({ ...m, pks, allowed: () => true, query, k: 0 })).toEqual([]);
   });

@@ -87,8 +87,9 @@ describe("POST /api/uploads limits", () => {
       const res = await post(lines(300, "slow"), { "content-type": "application/x-ndjson" });
       expect(res.status).toBe(202);
       const { id, status } = await res.json();
-      expect(["running", "done"]).toContain(status);
-      for (let i = 0; i < 200; i++) {
+      // Answered when the budget ran out: whatever the upload was doing then (on a busy machine it may not have started).
+      expect(["queued", "running", "done"]).toContain(status);
+      for (let i = 0; i < 600; i++) {
         const row = (await pool().query(`SELECT status FROM uploads WHERE id = $1`, [id])).rows[0];
         if (row.status === "done") break;
         await new Promise((r) => setTimeout(r, 100));

@@ -19,10 +19,18 @@ export interface PublishState {
   readAt: Date;
 }
 
-/** The data version and when it was last bumped: the cheap poll of every request. */
-export async function readVersionStamp(): Promise<Pick<PublishState, "dataVersion" | "versionAt">> {
-  const r = await pool().query<{ v: string | number; v_at: Date }>(`SELECT data_version AS v, updated_at AS v_at FROM pool_state WHERE id = 1`);
-  return { dataVersion: Number(r.rows[0].v), versionAt: r.rows[0].v_at };
+/** What the cheap poll of every request reads: the data version, when it was last bumped, and the
+ * latest finished health run (a check finishes after the version it checked: its flags count too). */
+export interface VersionStamp extends Pick<PublishState, "dataVersion" | "versionAt"> {
+  healthRun: number | null;
+}
+
+export async function readVersionStamp(): Promise<VersionStamp> {
+  const r = await pool().query<{ v: string | number; v_at: Date; health_run: number | null }>(
+    `SELECT data_version AS v, updated_at AS v_at, (SELECT max(id) FROM health_runs WHERE status = 'done') AS health_run FROM pool_state WHERE id = 1`,
+  );
+  const row = r.rows[0];
+  return { dataVersion: Number(row.v), versionAt: row.v_at, healthRun: row.health_run };
 }
 
 export async function readPublishState(): Promise<PublishState> {
