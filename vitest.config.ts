@@ -13,7 +13,8 @@ export default defineConfig({
           name: "unit",
           include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "workers/**/*.test.ts", "test/**/*.test.ts"],
           exclude: ["**/*.int.test.ts", "node_modules/**"],
-          testTimeout: 60_000,
+          // Generous: the heavy real-data tests take ~10 s alone and several times that on a busy machine.
+          testTimeout: 180_000,
         },
       },
       {
@@ -27,8 +28,8 @@ export default defineConfig({
           // server: one fresh database per run) and count what is in it: run them one at a time.
           pool: "forks",
           poolOptions: { forks: { singleFork: true } },
-          testTimeout: 180_000,
-          hookTimeout: 180_000,
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
         },
       },
     ],

@@ -42,7 +42,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(!present)("AlpacaEval 1 annotation files through the import path", () => {
-  it("reproduces the published win_rate and discrete_win_rate of every model to 1e-6", { timeout: 120_000 }, async () => {
+  it("reproduces the published win_rate and discrete_win_rate of every model to 1e-6", async () => {
     const files = readdirSync(DIR).filter((f) => f.endsWith(".annotations.json.gz"));
     expect(files).toHaveLength(24);
     const published = leaderboard();

@@ -139,7 +139,7 @@ describe('cluster-robust (sandwich) variance', () => {
       expect(cover.model).toBeLessThan(0.85);
       expect(cover.robust - cover.model).toBeGreaterThan(0.1);
     }
-  }, 60_000);
+  });
 
   it('is the default for analytic intervals, reported in the diagnostics, and leaves the scores alone', () => {
     const batch = sharedEffects(200, 5, 3);
