@@ -8,10 +8,11 @@ import { recoverInterruptedUploads, releaseLeases } from "@/lib/ingest";
 import { spacesWithEmbeddingWork } from "@/lib/retrieval/embed-pool";
 import { enqueueStaleRefreshes } from "@/lib/leaderboard/refresh";
 import { healthIsStale } from "@/lib/health/status";
+import { logger } from "@/lib/log";
 import { registerHandlers } from "./handlers";
 
 const CATCH_UP_SECONDS = 30;
-const log = (msg: string) => console.log(`[worker] ${msg}`);
+const log = (msg: string) => logger("worker").info(msg);
 
 async function catchUp(): Promise<void> {
   // Uploads of a worker (or web server) that died: taken over within a minute (30 s without a
@@ -36,7 +37,7 @@ async function main() {
   const names = await registerHandlers(b);
   log(`connected to the queue; working ${names.join(", ")}`);
   await catchUp();
-  timer = setInterval(() => void catchUp().catch((err: Error) => log(`catch-up failed: ${err.message}`)), CATCH_UP_SECONDS * 1000);
+  timer = setInterval(() => void catchUp().catch((err: Error) => logger("worker").warn({ err }, "catch-up failed")), CATCH_UP_SECONDS * 1000);
 }
 
 let stopping = false;
@@ -55,6 +56,6 @@ process.on("SIGINT", () => void stop());
 process.on("SIGTERM", () => void stop());
 
 main().catch((err) => {
-  console.error("[worker] failed to start:", err);
+  logger("worker").fatal({ err }, "failed to start");
   process.exit(1);
 });

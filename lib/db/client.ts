@@ -2,6 +2,7 @@
 // repeated imports share it. Every statement lives in a named query under lib/db/queries.
 import pg from "pg";
 import { databaseUrl } from "@/lib/env";
+import { logger } from "@/lib/log";
 
 const g = globalThis as unknown as { __portalDb?: { pool?: pg.Pool } };
 const state = (g.__portalDb ??= {});
@@ -15,7 +16,7 @@ export type Queryable = Pick<pg.Pool | pg.PoolClient, "query">;
 export function pool(): pg.Pool {
   if (!state.pool) {
     state.pool = new pg.Pool({ connectionString: databaseUrl(), max: 8, idleTimeoutMillis: 30_000 });
-    state.pool.on("error", (err) => console.error("[db] idle client error:", err.message));
+    state.pool.on("error", (err) => logger("db").warn({ err }, "idle client error"));
   }
   return state.pool;
 }

@@ -3,6 +3,7 @@
 // per upload: several uploads are processed at once, by any processes on any hosts.
 import { ApiError } from "@/lib/api/errors";
 import { withTransaction } from "@/lib/db/client";
+import { logger } from "@/lib/log";
 import { bumpDataVersion } from "@/lib/db/data-version";
 import { deleteUnreferencedUploadImages } from "@/lib/db/queries/images";
 import { updateSampleContents } from "@/lib/db/queries/sample-writes";
@@ -87,14 +88,14 @@ async function runLeased(row: Leased, opts: ProcessOptions): Promise<void> {
     else await ingest(row, opts);
   } catch (err) {
     if (err instanceof LostLeaseError) {
-      console.error(`[ingest] ${err.message}`);
+      logger("ingest").warn({ upload_id: row.id }, err.message);
       return;
     }
     if (err instanceof ReleasedLeaseError) {
       await handBack(row);
       return;
     }
-    console.error(`[ingest] upload ${row.id} failed:`, err);
+    logger("ingest").error({ upload_id: row.id, err }, "upload failed");
     const outcome: UploadOutcome = {
       lines: 0,
       counts: emptyCounts(),
@@ -117,7 +118,7 @@ async function handBack(row: Leased): Promise<void> {
   if (!(await markFailing(row.lease, outcome))) return;
   await deleteUploadRows(row.seq);
   if (await requeueInterrupted(row.id, { released: true })) await requeueUpload(row.id);
-  console.error(`[ingest] upload ${row.id} handed back for another worker`);
+  logger("ingest").warn({ upload_id: row.id }, `upload ${row.id} handed back for another worker`);
 }
 
 /** The same content as an earlier clean upload: nothing to do, and nothing is done. */
@@ -293,6 +294,6 @@ async function publish(row: Leased, outcome: UploadOutcome, sampleUpdates: Sampl
   // Bundled images that no stored sample shows (unnamed, or named by a rejected line of a partial upload).
   await deleteUnreferencedUploadImages(row.seq);
   // New rows change the planner's picture; uploads of measurements alone trigger no embed job.
-  if (changed) await refreshStatistics().catch((err: Error) => console.error(`[ingest] ANALYZE failed: ${err.message}`));
+  if (changed) await refreshStatistics().catch((err: Error) => logger("ingest").warn({ err }, "ANALYZE failed"));
   if (changed) await notifyPublished({ samplesChanged: c.samples_new + c.samples_updated > 0, slugs });
 }

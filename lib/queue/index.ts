@@ -2,6 +2,7 @@
 // only send jobs; the worker process (workers/index.ts) works them.
 import PgBoss from "pg-boss";
 import { databaseUrl } from "@/lib/env";
+import { logger } from "@/lib/log";
 
 /** Every queue of the portal. Job payloads are plain JSON. */
 export const QUEUES = {
@@ -60,7 +61,7 @@ export function boss(): Promise<PgBoss> {
   g.__portalBoss ??= (async () => {
     const worker = g.__portalQueueRole === "worker";
     const b = new PgBoss({ connectionString: databaseUrl(), max: worker ? 3 : 2, schema: "pgboss", supervise: worker, schedule: worker });
-    b.on("error", (err) => console.error("[queue]", err.message));
+    b.on("error", (err) => logger("queue").error({ err }, "pg-boss error"));
     await b.start();
     for (const name of Object.values(QUEUES)) {
       // A job whose worker died is retried once it expires; every job is idempotent.
