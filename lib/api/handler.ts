@@ -41,7 +41,7 @@ export function requestId(req: Request): string {
 
 /**
  * Runs a request, answers errors with the error body, echoes the request id and logs one line.
- * Errors that became a 500 log their detail (the client only sees "Internal server error").
+ * Unexpected errors answered with a 5xx log their detail (the client only sees the error body).
  */
 async function logged(req: NextRequest, run: () => Promise<Response>): Promise<Response> {
   const t0 = performance.now();
@@ -52,13 +52,13 @@ async function logged(req: NextRequest, run: () => Promise<Response>): Promise<R
     res = await run();
   } catch (err) {
     const apiError = toApiError(err);
-    if (apiError.status >= 500) failure = err;
+    if (apiError.status >= 500 && !(err instanceof ApiError)) failure = err;
     res = errorResponse(apiError);
   }
   res.headers.set("X-Request-Id", id);
   const line = { req_id: id, method: req.method, path: req.nextUrl.pathname, status: res.status, duration_ms: Math.round((performance.now() - t0) * 10) / 10 };
   const log = logger("api");
-  if (failure !== undefined) log.error({ ...line, err: failure }, "request failed");
+  if (failure !== undefined) log[res.status === 500 ? "error" : "warn"]({ ...line, err: failure }, "request failed");
   else log.info(line, "request");
   return res;
 }
