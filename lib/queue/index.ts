@@ -84,24 +84,6 @@ export async function enqueue(queue: QueueName, data: object, opts: { singletonK
   return b.send(queue, data, { singletonKey: opts.singletonKey, startAfter: opts.startAfterSeconds });
 }
 
-export interface QueueState {
-  queue: string;
-  queued: number;
-  active: number;
-}
-
-export async function queueStates(): Promise<QueueState[]> {
-  const b = await boss();
-  const out: QueueState[] = [];
-  for (const name of Object.values(QUEUES)) {
-    // Sizes count jobs in states before the named one: created/retry, then also active.
-    const queued = await b.getQueueSize(name, { before: "active" });
-    const notDone = await b.getQueueSize(name, { before: "completed" });
-    out.push({ queue: name, queued, active: notDone - queued });
-  }
-  return out;
-}
-
 export async function stopQueue(): Promise<void> {
   const p = g.__portalBoss;
   g.__portalBoss = undefined;
