@@ -48,14 +48,32 @@ export interface ProcessOptions {
 const HEARTBEAT_MS = 1000;
 
 let releasing = false;
+/** Uploads this process is processing under its lease. */
+const inFlight = new Set<Promise<void>>();
 
 /**
  * Graceful stop: every upload this process is importing from a spooled body is handed back at its
  * next heartbeat (≤ 1 s) — its rows removed, queued again for any worker, the attempt not counted —
- * instead of waiting for the recovery timeout. Imports of local files go on to their end.
+ * instead of waiting for the recovery timeout. Imports of local files go on to their end. Resolves
+ * once every upload this process held is handed back or finished (true), or after `timeoutMs`
+ * (false: what is left is recovered by another process when its lease times out).
  */
-export function releaseLeases(): void {
+export async function releaseLeases(timeoutMs = 0): Promise<boolean> {
   releasing = true;
+  if (inFlight.size === 0) return true;
+  let timer: NodeJS.Timeout | undefined;
+  const settled = Promise.allSettled([...inFlight]).then(() => true);
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(inFlight.size === 0), timeoutMs)));
+  try {
+    return await Promise.race([settled, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Takes leases again after releaseLeases (tests: test/db.ts, between files run in one process). */
+export function resumeLeases(): void {
+  releasing = false;
 }
 
 /** An upload being processed: its row and the lease this process holds on it. */
@@ -73,7 +91,15 @@ export async function processUpload(id: string, opts: ProcessOptions = {}): Prom
     else if (!opts.source && row.inflated_bytes === null) await markFailed(id, INTERRUPTED_IMPORT_MESSAGE);
     else {
       const lease = await tryTakeLease(id);
-      if (lease) await runLeased({ ...row, lease }, opts);
+      if (lease) {
+        const run = runLeased({ ...row, lease }, opts);
+        inFlight.add(run);
+        try {
+          await run;
+        } finally {
+          inFlight.delete(run);
+        }
+      }
     }
   }
   const report = await getUploadReport(id);

@@ -84,8 +84,12 @@ export async function enqueue(queue: QueueName, data: object, opts: { singletonK
   return b.send(queue, data, { singletonKey: opts.singletonKey, startAfter: opts.startAfterSeconds });
 }
 
-export async function stopQueue(): Promise<void> {
+/**
+ * Stops taking jobs and waits up to `timeoutMs` for the running ones; pg-boss then fails those
+ * still running, so another worker retries them at once instead of after their expiry.
+ */
+export async function stopQueue(timeoutMs = 10_000): Promise<void> {
   const p = g.__portalBoss;
   g.__portalBoss = undefined;
-  if (p) await (await p).stop({ graceful: true, wait: true, timeout: 10_000 });
+  if (p) await (await p).stop({ graceful: true, wait: true, timeout: timeoutMs });
 }

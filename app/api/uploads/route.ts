@@ -73,7 +73,8 @@ export const POST = handler(async (req) => {
   if (!params.async && upload.inflatedBytes <= UPLOAD_SYNC_BYTES) {
     const work = processUpload(upload.id);
     const report = await Promise.race([work, sleep(UPLOAD_SYNC_MS).then(() => null)]);
-    if (report) return NextResponse.json(report, { status: 200 });
+    // Queued again: this process is stopping and handed the upload back (lib/web/shutdown.ts).
+    if (report) return NextResponse.json(report, { status: report.status === UPLOAD_STATUS.queued ? 202 : 200 });
     work.catch((err: Error) => logger("ingest").error({ upload_id: upload.id, err }, "background processing failed"));
     const now = await getUploadReport(upload.id);
     return NextResponse.json({ id: upload.id, status: now?.status ?? UPLOAD_STATUS.running }, { status: 202 });
