@@ -3,8 +3,11 @@
 // stop_grace_period), so a stop is never cut short: a killed stop would leave running jobs
 // "active" until their expiry (up to 30 min) instead of failed and retried at once.
 export const WORKER_STOP_MS = {
-  /** Uploads being imported are handed back at their next heartbeat (≤ 1 s each, in parallel). */
-  handBack: 2_000,
+  /**
+   * Uploads being imported are handed back at their next heartbeat (≤ 1 s each, in parallel): their
+   * written rows deleted and a job sent, which takes seconds on a loaded machine.
+   */
+  handBack: 5_000,
   /** Other running jobs may finish; pg-boss then fails those left, for another worker to retry. */
-  queue: 4_000,
+  queue: 5_000,
 } as const;

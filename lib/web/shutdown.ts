@@ -6,7 +6,7 @@
 import { releaseLeases } from "@/lib/ingest";
 import { logger } from "@/lib/log";
 
-export const HAND_BACK_MS = 3_000;
+export const HAND_BACK_MS = 5_000;
 
 type Exit = (code?: number | string | null) => never;
 
