@@ -6,6 +6,9 @@ const root = fileURLToPath(new URL("./", import.meta.url));
 export default defineConfig({
   resolve: { alias: { "@": root } },
   test: {
+    // One JSON line per API request and job would bury the test output; tests that look at log
+    // lines capture them at the level they need (lib/log.ts redirectLogs).
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
     projects: [
       {
         extends: true,

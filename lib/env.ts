@@ -46,6 +46,10 @@ const schema = z.object({
   /** Fits waiting for a slot; past this a request answers 503 with Retry-After. */
   FIT_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** The worker touches this file after each catch-up with the database (every 30 s): docker-compose's health check reads its age. */
+  WORKER_HEARTBEAT_FILE: z.string().min(1).optional(),
+  /** Longest wait for a database connection (a new one, or a free one of the pool) before a request answers 503, ms. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
 });
 
 export type Env = z.infer<typeof schema>;

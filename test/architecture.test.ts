@@ -22,6 +22,7 @@ import { isTest, loadSources, parseSource, type Import, type SourceFile } from "
  */
 const LAYERS: string[][] = [
   ["env", "api/errors"],
+  ["log"],
   ["ranking"],
   ["selection", "format", "table"],
   ["db", "queue"],

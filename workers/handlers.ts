@@ -2,6 +2,7 @@
 // idempotent (its state lives in the database), so pg-boss's retries and a catch-up after a
 // killed worker can only repeat work, never corrupt it.
 import type PgBoss from "pg-boss";
+import { logger } from "@/lib/log";
 import { QUEUES } from "@/lib/queue";
 import { embedAllSpaces, type EmbedRunResult } from "@/lib/retrieval/embed-pool";
 import { enqueueStaleRefreshes, refreshSnapshot } from "@/lib/leaderboard/refresh";
@@ -9,8 +10,9 @@ import { processUpload } from "@/lib/ingest";
 import { crashPoint } from "@/lib/ingest/crash-points";
 import { runHealthCheck } from "@/lib/health/job";
 import { fetchPendingImages } from "@/lib/images/fetch-pending";
+import { runJob } from "./run-job";
 
-const log = (msg: string) => console.log(`[worker] ${msg}`);
+const log = (msg: string) => logger("worker").info(msg);
 
 export const handlers = {
   async [QUEUES.embedSamples]() {
@@ -65,8 +67,8 @@ function describeRun(r: EmbedRunResult): string {
 
 export async function registerHandlers(b: PgBoss): Promise<string[]> {
   for (const [queue, fn] of Object.entries(handlers)) {
-    await b.work(queue, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-      await (fn as (d: unknown) => Promise<void>)(job.data ?? {});
+    await b.work(queue, { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
+      await runJob(queue, job, fn as (d: unknown) => Promise<void>);
     });
   }
   return Object.keys(handlers);

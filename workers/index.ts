@@ -1,6 +1,8 @@
 // The background worker: a pg-boss consumer on the portal's Postgres. Stateless; run more of them
 // to scale. At start and then periodically it catches up on work that a killed worker or a lost
 // message left behind: interrupted uploads, samples without vectors, stale snapshots.
+import { writeFileSync } from "node:fs";
+import { env } from "@/lib/env";
 import { boss, enqueue, QUEUES, setQueueRole, stopQueue } from "@/lib/queue";
 import { closeDb } from "@/lib/db/client";
 import { samplesAwaitingImage } from "@/lib/db/queries/images";
@@ -8,10 +10,12 @@ import { recoverInterruptedUploads, releaseLeases } from "@/lib/ingest";
 import { spacesWithEmbeddingWork } from "@/lib/retrieval/embed-pool";
 import { enqueueStaleRefreshes } from "@/lib/leaderboard/refresh";
 import { healthIsStale } from "@/lib/health/status";
+import { logger } from "@/lib/log";
 import { registerHandlers } from "./handlers";
+import { WORKER_STOP_MS } from "./stop-budget";
 
 const CATCH_UP_SECONDS = 30;
-const log = (msg: string) => console.log(`[worker] ${msg}`);
+const log = (msg: string) => logger("worker").info(msg);
 
 async function catchUp(): Promise<void> {
   // Uploads of a worker (or web server) that died: taken over within a minute (30 s without a
@@ -26,6 +30,9 @@ async function catchUp(): Promise<void> {
     await enqueueStaleRefreshes();
   }
   if (await healthIsStale()) await enqueue(QUEUES.checkHealth, {}, { singletonKey: "health" });
+  // Reached only when the database answered every step: the health check's sign of life.
+  const heartbeat = env().WORKER_HEARTBEAT_FILE;
+  if (heartbeat) writeFileSync(heartbeat, new Date().toISOString());
 }
 
 let timer: NodeJS.Timeout | undefined;
@@ -36,7 +43,7 @@ async function main() {
   const names = await registerHandlers(b);
   log(`connected to the queue; working ${names.join(", ")}`);
   await catchUp();
-  timer = setInterval(() => void catchUp().catch((err: Error) => log(`catch-up failed: ${err.message}`)), CATCH_UP_SECONDS * 1000);
+  timer = setInterval(() => void catchUp().catch((err: Error) => logger("worker").warn({ err }, "catch-up failed")), CATCH_UP_SECONDS * 1000);
 }
 
 let stopping = false;
@@ -44,17 +51,20 @@ async function stop() {
   if (stopping) return;
   stopping = true;
   clearInterval(timer);
-  log("stopping");
-  // Uploads in progress are handed back within a second; the queue then lets running jobs end.
-  releaseLeases();
-  await stopQueue();
+  const t0 = performance.now();
+  logger("worker").info("stopping");
+  // Uploads in progress are handed back within a second; the queue then lets other running jobs
+  // end, and fails those that do not in time so that another worker retries them at once.
+  const handedBack = await releaseLeases(WORKER_STOP_MS.handBack);
+  await stopQueue(WORKER_STOP_MS.queue);
   await closeDb();
+  logger("worker").info({ duration_ms: Math.round(performance.now() - t0), leases_released: handedBack }, "stopped");
   process.exit(0);
 }
 process.on("SIGINT", () => void stop());
 process.on("SIGTERM", () => void stop());
 
 main().catch((err) => {
-  console.error("[worker] failed to start:", err);
+  logger("worker").fatal({ err }, "failed to start");
   process.exit(1);
 });

@@ -1,10 +1,24 @@
 import { NextRequest, NextResponse } from "next/server";
 import { describe, expect, it } from "vitest";
+import { redirectLogs } from "@/lib/log";
 import { ApiError } from "./errors";
 import { handler, otherMethods } from "./handler";
 
+/** The JSON lines logged while `fn` runs. */
+async function logLines(fn: () => Promise<unknown>): Promise<Record<string, unknown>[]> {
+  const lines: string[] = [];
+  const restore = redirectLogs({ write: (s: string) => void lines.push(s) }, "info");
+  try {
+    await fn();
+  } finally {
+    restore();
+  }
+  return lines.map((l) => JSON.parse(l));
+}
+
 const call = (route: ReturnType<typeof handler>, url: string, params: Record<string, string | string[]> = {}, method = "GET") =>
   route(new NextRequest(`http://localhost${url}`, { method }), { params: Promise.resolve(params) });
+const route = (r: ReturnType<typeof handler>, req: NextRequest) => r(req, { params: Promise.resolve({}) });
 const ok = handler(async () => NextResponse.json({ ok: true }));
 
 describe("handler", () => {
@@ -36,5 +50,52 @@ describe("handler", () => {
     expect(res.status).toBe(405);
     expect(res.headers.get("allow")).toBe("GET, POST");
     expect(await res.json()).toEqual({ error: { code: "method_not_allowed", message: "DELETE is not allowed here; use GET, POST" } });
+  });
+
+  it("logs each request once with its id, method, path, status and duration, and echoes the id", async () => {
+    let res: Response | undefined;
+    const lines = await logLines(async () => {
+      res = await route(ok, new NextRequest("http://localhost/api/x?q=secret", { headers: { "x-request-id": "abc-123" } }));
+    });
+    expect(res!.headers.get("x-request-id")).toBe("abc-123");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: "info", component: "api", req_id: "abc-123", method: "GET", path: "/api/x", status: 200, msg: "request" });
+    expect(typeof lines[0].duration_ms).toBe("number");
+    expect(lines[0].duration_ms as number).toBeGreaterThanOrEqual(0);
+    expect(JSON.stringify(lines[0])).not.toContain("secret");
+  });
+
+  it("makes up an id when the client's is missing or not plain, and logs a 500's detail that the client never sees", async () => {
+    const ids: string[] = [];
+    for (const given of [undefined, "", "a b", "x".repeat(129), "<script>"]) {
+      const headers: Record<string, string> = given === undefined ? {} : { "x-request-id": given };
+      const res = await route(ok, new NextRequest("http://localhost/api/x", { headers }));
+      ids.push(res.headers.get("x-request-id")!);
+    }
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+
+    const failing = handler(async () => {
+      throw new Error("disk on fire at /secret/path");
+    });
+    let res: Response | undefined;
+    const lines = await logLines(async () => {
+      res = await route(failing, new NextRequest("http://localhost/api/y", { method: "POST" }));
+    });
+    expect(res!.status).toBe(500);
+    expect(await res!.text()).not.toContain("disk on fire");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: "error", method: "POST", path: "/api/y", status: 500, err: { message: "disk on fire at /secret/path" } });
+  });
+
+  it("logs client errors and JSON 405s as requests, without an error detail", async () => {
+    const lines = await logLines(async () => {
+      await call(handler(async () => { throw new ApiError("not_found", "No such thing"); }), "/api/z");
+      await otherMethods("GET").DELETE(new NextRequest("http://localhost/api/z", { method: "DELETE" }));
+    });
+    expect(lines.map((l) => [l.level, l.method, l.status, "err" in l])).toEqual([
+      ["info", "GET", 404, false],
+      ["info", "DELETE", 405, false],
+    ]);
   });
 });

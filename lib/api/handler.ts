@@ -1,7 +1,10 @@
 // The handler wrapper every route uses: refuses text the database cannot take in any path or query
 // parameter, validates the query with zod before anything else (in the route), and maps thrown
 // errors to the one error body. Unknown errors become a generic 500; their detail goes to the log only.
+// Every request is logged once, here: request id, method, path, status, duration.
+import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
+import { logger } from "@/lib/log";
 import { textProblem } from "@/lib/selection/text";
 import { ApiError, fromDatabaseError, type ErrorBody } from "./errors";
 
@@ -25,10 +28,39 @@ export function errorResponse(err: ApiError, headers?: HeadersInit): NextRespons
 
 function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
-  const db = fromDatabaseError(err);
-  if (db) return db;
-  console.error("[api] unhandled error:", err);
-  return new ApiError("internal", "Internal server error");
+  return fromDatabaseError(err) ?? new ApiError("internal", "Internal server error");
+}
+
+/** A client's or proxy's id is kept when it is plain and short, so it can be followed across hops. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
+
+export function requestId(req: Request): string {
+  const given = req.headers.get("x-request-id");
+  return given && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/**
+ * Runs a request, answers errors with the error body, echoes the request id and logs one line.
+ * Unexpected errors answered with a 5xx log their detail (the client only sees the error body).
+ */
+async function logged(req: NextRequest, run: () => Promise<Response>): Promise<Response> {
+  const t0 = performance.now();
+  const id = requestId(req);
+  let res: Response;
+  let failure: unknown;
+  try {
+    res = await run();
+  } catch (err) {
+    const apiError = toApiError(err);
+    if (apiError.status >= 500 && !(err instanceof ApiError)) failure = err;
+    res = errorResponse(apiError);
+  }
+  res.headers.set("X-Request-Id", id);
+  const line = { req_id: id, method: req.method, path: req.nextUrl.pathname, status: res.status, duration_ms: Math.round((performance.now() - t0) * 10) / 10 };
+  const log = logger("api");
+  if (failure !== undefined) log[res.status === 500 ? "error" : "warn"]({ ...line, err: failure }, "request failed");
+  else log.info(line, "request");
+  return res;
 }
 
 type Params = Record<string, string | string[]>;
@@ -49,8 +81,8 @@ export function checkRequestText(params: Params, search: URLSearchParams): void 
 }
 
 export function handler(fn: (req: NextRequest, ctx: { params: Params }) => Promise<Response>, opts: { cache?: CachePolicy } = {}) {
-  return async (req: NextRequest, ctx: Ctx): Promise<Response> => {
-    try {
+  return (req: NextRequest, ctx: Ctx): Promise<Response> =>
+    logged(req, async () => {
       const params = (await ctx?.params) ?? {};
       checkRequestText(params, req.nextUrl.searchParams);
       const res = await fn(req, { params });
@@ -58,10 +90,7 @@ export function handler(fn: (req: NextRequest, ctx: { params: Params }) => Promi
         res.headers.set("Cache-Control", req.method === "GET" && res.status < 300 ? CACHE_CONTROL[opts.cache ?? "revalidate"] : CACHE_CONTROL["no-store"]);
       }
       return res;
-    } catch (err) {
-      return errorResponse(toApiError(err));
-    }
-  };
+    });
 }
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -73,7 +102,7 @@ type Method = (typeof METHODS)[number];
  */
 export function otherMethods(...allowed: Method[]): Record<Method, (req: NextRequest) => Promise<Response>> {
   const allow = allowed.join(", ");
-  const refuse = async (req: NextRequest) =>
-    errorResponse(new ApiError("method_not_allowed", `${req.method} is not allowed here; use ${allow}`), { Allow: allow });
+  const refuse = (req: NextRequest) =>
+    logged(req, async () => errorResponse(new ApiError("method_not_allowed", `${req.method} is not allowed here; use ${allow}`), { Allow: allow }));
   return Object.fromEntries(METHODS.map((m) => [m, refuse])) as Record<Method, typeof refuse>;
 }

@@ -1,7 +1,8 @@
 // The one database client of a process: a pg Pool, cached on globalThis so Next.js hot reloads and
 // repeated imports share it. Every statement lives in a named query under lib/db/queries.
 import pg from "pg";
-import { databaseUrl } from "@/lib/env";
+import { databaseUrl, env } from "@/lib/env";
+import { logger } from "@/lib/log";
 
 const g = globalThis as unknown as { __portalDb?: { pool?: pg.Pool } };
 const state = (g.__portalDb ??= {});
@@ -14,8 +15,11 @@ export type Queryable = Pick<pg.Pool | pg.PoolClient, "query">;
 
 export function pool(): pg.Pool {
   if (!state.pool) {
-    state.pool = new pg.Pool({ connectionString: databaseUrl(), max: 8, idleTimeoutMillis: 30_000 });
-    state.pool.on("error", (err) => console.error("[db] idle client error:", err.message));
+    // A database that does not answer (a host gone, a full pool) fails a request after the connect
+    // timeout instead of holding it forever; the handler answers it 503 with Retry-After.
+    state.pool = new pg.Pool({ connectionString: databaseUrl(), max: 8, idleTimeoutMillis: 30_000, connectionTimeoutMillis: env().DB_CONNECT_TIMEOUT_MS });
+    // The pool drops a dead idle client by itself and connects anew on the next query.
+    state.pool.on("error", (err) => logger("db").warn({ code: (err as { code?: string }).code, error: err.message }, "idle client lost"));
   }
   return state.pool;
 }

@@ -21,7 +21,7 @@ import { spoolBody } from "./spool";
 import type { ByteSource } from "./source";
 import { emptyCounts, type UploadReport } from "./types";
 
-export { processUpload, releaseLeases, type ProcessOptions, type ProgressInfo } from "./process";
+export { processUpload, releaseLeases, resumeLeases, type ProcessOptions, type ProgressInfo } from "./process";
 export { getUploadReport } from "./uploads";
 export { recoverInterruptedUploads, type RecoveryResult } from "./cleanup";
 export { requeueUpload } from "./notify";

@@ -1,5 +1,6 @@
 // After publish: tell the worker what changed. The upload is already stored, so a queue that is
 // down must not fail it; a failure is logged and the worker's own periodic checks catch up.
+import { logger } from "@/lib/log";
 import { enqueue, QUEUES, type QueueName } from "@/lib/queue";
 
 const ENQUEUE_TIMEOUT_MS = 15_000;
@@ -15,7 +16,7 @@ async function send(queue: QueueName, data: object, singletonKey: string): Promi
     ]);
     return true;
   } catch (err) {
-    console.error(`[ingest] could not enqueue ${queue} (${singletonKey}): ${(err as Error).message}`);
+    logger("ingest").error({ queue, singleton_key: singletonKey, err }, "could not enqueue");
     return false;
   } finally {
     clearTimeout(timer);

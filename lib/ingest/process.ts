@@ -3,6 +3,7 @@
 // per upload: several uploads are processed at once, by any processes on any hosts.
 import { ApiError } from "@/lib/api/errors";
 import { withTransaction } from "@/lib/db/client";
+import { logger } from "@/lib/log";
 import { bumpDataVersion } from "@/lib/db/data-version";
 import { deleteUnreferencedUploadImages } from "@/lib/db/queries/images";
 import { updateSampleContents } from "@/lib/db/queries/sample-writes";
@@ -47,14 +48,32 @@ export interface ProcessOptions {
 const HEARTBEAT_MS = 1000;
 
 let releasing = false;
+/** Uploads this process is processing under its lease. */
+const inFlight = new Set<Promise<void>>();
 
 /**
  * Graceful stop: every upload this process is importing from a spooled body is handed back at its
  * next heartbeat (≤ 1 s) — its rows removed, queued again for any worker, the attempt not counted —
- * instead of waiting for the recovery timeout. Imports of local files go on to their end.
+ * instead of waiting for the recovery timeout. Imports of local files go on to their end. Resolves
+ * once every upload this process held is handed back or finished (true), or after `timeoutMs`
+ * (false: what is left is recovered by another process when its lease times out).
  */
-export function releaseLeases(): void {
+export async function releaseLeases(timeoutMs = 0): Promise<boolean> {
   releasing = true;
+  if (inFlight.size === 0) return true;
+  let timer: NodeJS.Timeout | undefined;
+  const settled = Promise.allSettled([...inFlight]).then(() => true);
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(inFlight.size === 0), timeoutMs)));
+  try {
+    return await Promise.race([settled, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Takes leases again after releaseLeases (tests: test/db.ts, between files run in one process). */
+export function resumeLeases(): void {
+  releasing = false;
 }
 
 /** An upload being processed: its row and the lease this process holds on it. */
@@ -72,7 +91,15 @@ export async function processUpload(id: string, opts: ProcessOptions = {}): Prom
     else if (!opts.source && row.inflated_bytes === null) await markFailed(id, INTERRUPTED_IMPORT_MESSAGE);
     else {
       const lease = await tryTakeLease(id);
-      if (lease) await runLeased({ ...row, lease }, opts);
+      if (lease) {
+        const run = runLeased({ ...row, lease }, opts);
+        inFlight.add(run);
+        try {
+          await run;
+        } finally {
+          inFlight.delete(run);
+        }
+      }
     }
   }
   const report = await getUploadReport(id);
@@ -87,14 +114,14 @@ async function runLeased(row: Leased, opts: ProcessOptions): Promise<void> {
     else await ingest(row, opts);
   } catch (err) {
     if (err instanceof LostLeaseError) {
-      console.error(`[ingest] ${err.message}`);
+      logger("ingest").warn({ upload_id: row.id }, err.message);
       return;
     }
     if (err instanceof ReleasedLeaseError) {
       await handBack(row);
       return;
     }
-    console.error(`[ingest] upload ${row.id} failed:`, err);
+    logger("ingest").error({ upload_id: row.id, err }, "upload failed");
     const outcome: UploadOutcome = {
       lines: 0,
       counts: emptyCounts(),
@@ -117,7 +144,7 @@ async function handBack(row: Leased): Promise<void> {
   if (!(await markFailing(row.lease, outcome))) return;
   await deleteUploadRows(row.seq);
   if (await requeueInterrupted(row.id, { released: true })) await requeueUpload(row.id);
-  console.error(`[ingest] upload ${row.id} handed back for another worker`);
+  logger("ingest").warn({ upload_id: row.id }, `upload ${row.id} handed back for another worker`);
 }
 
 /** The same content as an earlier clean upload: nothing to do, and nothing is done. */
@@ -293,6 +320,6 @@ async function publish(row: Leased, outcome: UploadOutcome, sampleUpdates: Sampl
   // Bundled images that no stored sample shows (unnamed, or named by a rejected line of a partial upload).
   await deleteUnreferencedUploadImages(row.seq);
   // New rows change the planner's picture; uploads of measurements alone trigger no embed job.
-  if (changed) await refreshStatistics().catch((err: Error) => console.error(`[ingest] ANALYZE failed: ${err.message}`));
+  if (changed) await refreshStatistics().catch((err: Error) => logger("ingest").warn({ err }, "ANALYZE failed"));
   if (changed) await notifyPublished({ samplesChanged: c.samples_new + c.samples_updated > 0, slugs });
 }

@@ -1,9 +1,11 @@
 // Prometheus metrics of this process (prom-client), served at /metrics: the process itself
 // (default metrics), refusals at the write edge, and — read from the database at each scrape —
-// uploads by status and the spooled bytes waiting for a worker.
+// uploads by status, the spooled bytes waiting for a worker, queue depths and lag, and the
+// embedding backlog per space.
 import client from "prom-client";
 import { spooledBytes, uploadsByStatus } from "@/lib/db/queries/upload-stats";
 import { UPLOAD_STATUS } from "@/lib/db/upload-status";
+import { embeddingBacklog, queueBacklog } from "./work-backlog";
 
 interface Metrics {
   registry: client.Registry;
@@ -38,6 +40,33 @@ function metrics(): Metrics {
     registers: [registry],
     async collect() {
       this.set(await spooledBytes());
+    },
+  });
+  new client.Gauge({
+    name: "portal_queue_jobs",
+    help: "Jobs per queue in state created (never started), retry (waiting for another attempt) or active",
+    labelNames: ["queue", "state"] as const,
+    registers: [registry],
+    async collect() {
+      for (const q of await queueBacklog()) for (const state of ["created", "retry", "active"] as const) this.set({ queue: q.queue, state }, q[state]);
+    },
+  });
+  new client.Gauge({
+    name: "portal_queue_lag_seconds",
+    help: "Seconds the oldest due job of each queue has waited for a worker (0: none waits)",
+    labelNames: ["queue"] as const,
+    registers: [registry],
+    async collect() {
+      for (const q of await queueBacklog()) this.set({ queue: q.queue }, q.lag_seconds);
+    },
+  });
+  new client.Gauge({
+    name: "portal_embedding_backlog",
+    help: "Visible samples without a vector of their space's active model",
+    labelNames: ["space"] as const,
+    registers: [registry],
+    async collect() {
+      for (const s of await embeddingBacklog()) this.set({ space: s.space }, s.pending);
     },
   });
   g.__portalMetrics = { registry, refusals };

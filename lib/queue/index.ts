@@ -2,6 +2,7 @@
 // only send jobs; the worker process (workers/index.ts) works them.
 import PgBoss from "pg-boss";
 import { databaseUrl } from "@/lib/env";
+import { logger } from "@/lib/log";
 
 /** Every queue of the portal. Job payloads are plain JSON. */
 export const QUEUES = {
@@ -60,7 +61,7 @@ export function boss(): Promise<PgBoss> {
   g.__portalBoss ??= (async () => {
     const worker = g.__portalQueueRole === "worker";
     const b = new PgBoss({ connectionString: databaseUrl(), max: worker ? 3 : 2, schema: "pgboss", supervise: worker, schedule: worker });
-    b.on("error", (err) => console.error("[queue]", err.message));
+    b.on("error", (err) => logger("queue").error({ err }, "pg-boss error"));
     await b.start();
     for (const name of Object.values(QUEUES)) {
       // A job whose worker died is retried once it expires; every job is idempotent.
@@ -83,26 +84,12 @@ export async function enqueue(queue: QueueName, data: object, opts: { singletonK
   return b.send(queue, data, { singletonKey: opts.singletonKey, startAfter: opts.startAfterSeconds });
 }
 
-export interface QueueState {
-  queue: string;
-  queued: number;
-  active: number;
-}
-
-export async function queueStates(): Promise<QueueState[]> {
-  const b = await boss();
-  const out: QueueState[] = [];
-  for (const name of Object.values(QUEUES)) {
-    // Sizes count jobs in states before the named one: created/retry, then also active.
-    const queued = await b.getQueueSize(name, { before: "active" });
-    const notDone = await b.getQueueSize(name, { before: "completed" });
-    out.push({ queue: name, queued, active: notDone - queued });
-  }
-  return out;
-}
-
-export async function stopQueue(): Promise<void> {
+/**
+ * Stops taking jobs and waits up to `timeoutMs` for the running ones; pg-boss then fails those
+ * still running, so another worker retries them at once instead of after their expiry.
+ */
+export async function stopQueue(timeoutMs = 10_000): Promise<void> {
   const p = g.__portalBoss;
   g.__portalBoss = undefined;
-  if (p) await (await p).stop({ graceful: true, wait: true, timeout: 10_000 });
+  if (p) await (await p).stop({ graceful: true, wait: true, timeout: timeoutMs });
 }

@@ -3,7 +3,8 @@
 // rule is switched to it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, pool } from "@/lib/db/client";
-import { boss, enqueue, QUEUES, queueStates, stopQueue } from "./index";
+import { queueBacklog } from "@/lib/metrics/work-backlog";
+import { boss, enqueue, QUEUES, stopQueue } from "./index";
 
 beforeAll(async () => {
   await stopQueue();
@@ -15,7 +16,7 @@ afterAll(async () => {
   await closeDb();
 });
 
-const waiting = async () => (await queueStates()).find((q) => q.queue === QUEUES.refreshLeaderboard)!.queued;
+const waiting = async () => (await queueBacklog()).find((q) => q.queue === QUEUES.refreshLeaderboard)!.queued;
 
 describe("the refresh queue", () => {
   it("keeps one pending refresh per leaderboard", async () => {

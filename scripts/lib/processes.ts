@@ -45,7 +45,13 @@ export function nextArgs(root: string, ...args: string[]): [string, string[]] {
 }
 
 /** SIGTERM, then SIGKILL after `graceMs` if the child is still alive. */
-export async function stopChild(child: Child, graceMs = 8000): Promise<void> {
+/**
+ * How long a stopped child may take to end before it is killed (workers/stop-budget.ts stays below
+ * it): a worker handing back an upload deletes its written rows first, seconds on a loaded machine.
+ */
+export const STOP_GRACE_MS = 15_000;
+
+export async function stopChild(child: Child, graceMs = STOP_GRACE_MS): Promise<void> {
   if (child.proc.exitCode !== null || child.proc.signalCode !== null) return;
   child.proc.kill("SIGTERM");
   const timer = setTimeout(() => child.proc.kill("SIGKILL"), graceMs);

@@ -2,25 +2,27 @@ import { NextResponse } from "next/server";
 import { handler, otherMethods } from "@/lib/api/handler";
 import { getDatabaseHealth } from "@/lib/db/queries/health";
 import { getPoolStats } from "@/lib/db/queries/pool-stats";
-import { activeEmbedder, pendingEmbeddings } from "@/lib/retrieval/active";
+import { embeddingBacklog, queueBacklog } from "@/lib/metrics/work-backlog";
+import { activeEmbedder } from "@/lib/retrieval/active";
 import { configuredImageEmbedder } from "@/lib/retrieval/image-embedders";
-import { queueStates } from "@/lib/queue";
+import { IMAGE_SPACE, TEXT_SPACE } from "@/lib/retrieval/spaces";
+import { DATABASE_RETRY_AFTER_SECONDS } from "@/lib/api/errors";
 
 export const dynamic = "force-dynamic";
 
 export const GET = handler(async () => {
   const database = await getDatabaseHealth();
   if (!database.reachable) {
-    return NextResponse.json({ status: "error", database }, { status: 503 });
+    return NextResponse.json({ status: "error", database }, { status: 503, headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) } });
   }
-  const [stats, embedder, imageEmbedder, queue] = await Promise.all([
+  const [stats, embedder, imageEmbedder, queue, backlog] = await Promise.all([
     getPoolStats(),
     activeEmbedder().catch((err: Error) => ({ kind: "error", name: null, reason: err.message, embedder: null })),
     configuredImageEmbedder().catch((err: Error) => ({ kind: "error", name: null, reason: err.message })),
-    queueStates().catch((err: Error) => ({ error: err.message })),
+    queueBacklog().catch((err: Error) => ({ error: err.message })),
+    embeddingBacklog(),
   ]);
-  const pending = await pendingEmbeddings();
-  const pendingImages = imageEmbedder.kind === "siglip" ? await pendingEmbeddings("image") : 0;
+  const pendingIn = (space: string) => backlog.find((s) => s.space === space)?.pending ?? 0;
   const ok = database.migrations.current;
   return NextResponse.json(
     {
@@ -29,11 +31,14 @@ export const GET = handler(async () => {
       counts: { samples: stats.samples, models: stats.models, measurements: stats.measurements, benchmarks: stats.benchmarks },
       data_version: stats.dataVersion,
       embedder: { kind: embedder.kind, name: embedder.name, reason: embedder.reason },
-      pending_embeddings: pending,
+      pending_embeddings: pendingIn(TEXT_SPACE),
       // siglip: image samples are searched by their pixels too; text-fallback: by their text only.
       image_embedder: { kind: imageEmbedder.kind, name: imageEmbedder.name, reason: imageEmbedder.reason },
-      pending_image_embeddings: pendingImages,
+      pending_image_embeddings: imageEmbedder.kind === "siglip" ? pendingIn(IMAGE_SPACE) : 0,
+      // Per queue: jobs waiting (created, retry), running (active), and the oldest due job's wait.
       queue,
+      // Per embedding space: visible samples its searches cannot find yet.
+      embedding_backlog: backlog,
     },
     { status: ok ? 200 : 503 },
   );

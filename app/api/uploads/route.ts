@@ -7,6 +7,7 @@ import { requireToken } from "@/lib/api/auth";
 import { readMultipartFile } from "@/lib/api/multipart";
 import { UPLOAD_STATUS } from "@/lib/db/upload-status";
 import { env } from "@/lib/env";
+import { logger } from "@/lib/log";
 import { createUpload, getUploadReport, processUpload, requeueUpload } from "@/lib/ingest";
 import { FORMATS } from "@/lib/ingest/formats";
 import { countRefusal } from "@/lib/metrics";
@@ -72,8 +73,9 @@ export const POST = handler(async (req) => {
   if (!params.async && upload.inflatedBytes <= UPLOAD_SYNC_BYTES) {
     const work = processUpload(upload.id);
     const report = await Promise.race([work, sleep(UPLOAD_SYNC_MS).then(() => null)]);
-    if (report) return NextResponse.json(report, { status: 200 });
-    work.catch((err: Error) => console.error(`[uploads] ${upload.id}: ${err.message}`));
+    // Queued again: this process is stopping and handed the upload back (lib/web/shutdown.ts).
+    if (report) return NextResponse.json(report, { status: report.status === UPLOAD_STATUS.queued ? 202 : 200 });
+    work.catch((err: Error) => logger("ingest").error({ upload_id: upload.id, err }, "background processing failed"));
     const now = await getUploadReport(upload.id);
     return NextResponse.json({ id: upload.id, status: now?.status ?? UPLOAD_STATUS.running }, { status: 202 });
   }
