@@ -3,6 +3,7 @@ import { pool } from "@/lib/db/client";
 import { forgetLastReads } from "@/lib/db/fresh-or-last";
 import { forgetLeaderboards } from "@/lib/leaderboard/compute";
 import { forgetPoolFits } from "@/lib/models/pool-fits";
+import { forgetPlanningContexts } from "@/lib/planning/context-cache";
 import { forgetReadModel } from "@/lib/serving/current";
 
 const DATA_TABLES = ["measurements", "measurement_outputs", "model_facts", "embeddings", "samples", "images", "models", "uploads", "upload_tokens", "leaderboard_snapshots", "saved_leaderboards", "health_runs"];
@@ -20,6 +21,7 @@ export async function resetDatabase(): Promise<void> {
   forgetPoolFits();
   forgetReadModel();
   forgetLastReads();
+  forgetPlanningContexts();
 }
 
 /** Row counts of every data table, for "the database is unchanged" assertions. */
