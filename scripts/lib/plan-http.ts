@@ -4,8 +4,6 @@
 //   first     the first plan after start: the selection's leaderboard is computed and the pool's
 //             planning context built (lib/planning/context-cache.ts)
 //   new       plans of 20 for new models (a different name each time), the data version unchanged
-//   known     plans of 20 for models of the pool (each left out of its own calibration: a context
-//             per model, built on its first plan)
 //   after upload  the first plan after an upload moved the data version (cache miss: leaderboard
 //             and context again), then warm again
 // Target: a plan of 20 over 12k samples ≤ 500 ms (issue 15).
@@ -54,14 +52,7 @@ export async function planOverHttp(file: string, forceBuild: boolean, log: (s: s
     const fresh: number[] = [];
     for (let i = 0; i < REPEATS; i++) fresh.push(await plan(`new-model-${i}`));
     rows.push(latencyRow('new models, warm', fresh, 'a new name each time'));
-    const pool = (await timedGet(`${base}/api/leaderboard`)).body as { models?: Array<{ model: string }> };
-    const known = (pool.models ?? []).slice(0, 4).map((r) => r.model);
-    const first: number[] = [];
-    const again: number[] = [];
-    for (const m of known) first.push(await plan(m));
-    for (let i = 0; i < REPEATS; i++) again.push(await plan(known[i % known.length]));
-    rows.push(latencyRow('pool models, first', first, 'a context per left-out model'));
-    rows.push(latencyRow('pool models, warm', again, `${known.length} models mixed`));
+    log(latencyTable(rows));
     await importFile(file.replace(/mmlu-pro\.jsonl\.gz$/, 'arena-bench-v1.jsonl.gz'));
     rows.push(latencyRow('after an upload, first', [await plan('a-new-model')], 'data version moved'));
     const after: number[] = [];
