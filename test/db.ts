@@ -3,6 +3,7 @@ import { pool } from "@/lib/db/client";
 import { forgetLastReads } from "@/lib/db/fresh-or-last";
 import { forgetLeaderboards } from "@/lib/leaderboard/compute";
 import { forgetPoolFits } from "@/lib/models/pool-fits";
+import { forgetPlanningContexts } from "@/lib/planning/context-cache";
 import { forgetReadModel } from "@/lib/serving/current";
 import { resumeLeases } from "@/lib/ingest";
 
@@ -22,6 +23,7 @@ export async function resetDatabase(): Promise<void> {
   forgetReadModel();
   forgetLastReads();
   resumeLeases();
+  forgetPlanningContexts();
 }
 
 /** Row counts of every data table, for "the database is unchanged" assertions. */

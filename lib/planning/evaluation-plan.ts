@@ -3,8 +3,8 @@
  * selection, without the database. The caller loads the selection's measurements into a
  * MeasurementBatch (every selected sample interned, even those nobody has measured) and passes
  * the leaderboard's fitted scores if it has them; this fits the pool's Plackett-Luce scores
- * otherwise, calibrates the samples, places the model (./place.ts) and plans its next
- * `budget` samples (./round.ts). Same inputs, same answer.
+ * otherwise, calibrates the samples (once per batch and pool: ./context-cache.ts), places the
+ * model (./place.ts) and plans its next `budget` samples (./round.ts). Same inputs, same answer.
  */
 import { ApiError } from '../api/errors';
 import type { TieredGroups } from '../ranking/groups';
@@ -12,7 +12,7 @@ import { rank } from '../ranking/leaderboard';
 import type { PreparedBatch } from '../ranking/leaderboard-types';
 import type { MeasurementBatch } from '../ranking/measurements';
 import { DEFAULT_PRIOR } from '../ranking/prior';
-import { planningContext } from './context';
+import { cachedPlanningContext } from './context-cache';
 import { placement, type Placement } from './place';
 import { measuredSamples, planRound } from './round';
 
@@ -69,7 +69,7 @@ export function planEvaluation(batch: MeasurementBatch, request: PlanRequest): E
   const { model, budget } = validatePlanRequest(request.model, request.budget);
   const prior = request.prior ?? DEFAULT_PRIOR;
   const scores = poolScores(batch, request, prior);
-  const ctx = planningContext(batch, model, scores, request.groups ?? request.prepared?.groups);
+  const ctx = cachedPlanningContext(batch, model, scores, request.groups ?? request.prepared?.groups);
   const measured = measuredSamples(batch, ctx.target);
   let nMeasured = 0;
   let open = 0;

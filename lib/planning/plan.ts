@@ -16,11 +16,11 @@
  *
  * Greedy, one sample at a time, each pick updating g, Σ and the noise, so later picks see the
  * earlier ones (diminishing returns: a second question on a band or stratum already probed
- * teaches less). The plan chooses cells (difficulty band x stratum), not samples: the
- * candidates of a step are the heads of the cells' fixed pseudo-random queues (./cells.ts), and
- * a cell that has fallen below FLOOR x its proportional share is served first. x_s has three
- * non-zeros, so a candidate costs O(1) and a step O(cells + p²). Ties (equal gain) go to the
- * lower sample id: same inputs, same plan.
+ * teaches less). The plan chooses cells (difficulty band x discrimination tier x stratum), not
+ * samples: the candidates of a step are the heads of the cells' fixed pseudo-random queues
+ * (./cells.ts), and while a difficulty band or a stratum has fallen below FLOOR x its
+ * proportional share only its cells compete. x_s has three non-zeros, so a candidate costs O(1)
+ * and a step O(cells + p²). Ties (equal gain) go to the lower sample id: same inputs, same plan.
  */
 import { cellQueues } from './cells';
 import { compareIds, type PlanningContext } from './context';
@@ -37,7 +37,8 @@ export interface PlannedSample {
 }
 
 /**
- * Share of every cell guaranteed to the plan: at least FLOOR × its proportional count. Why 0.8,
+ * Share of every difficulty band and every stratum guaranteed by the plan: at least FLOOR × its
+ * proportional count (./cells.ts). Why 0.8,
  * measured by bench:plan (16 held-out models, 10%, AlpacaEval 1 + MMLU-Pro math/law/history +
  * arena-bench): at 0.5 the projection's rank error was 0.70x random's but a model uploaded with
  * planned samples only was misplaced by the plain leaderboard fit (AlpacaEval: 5.0 ranks off, its
@@ -92,7 +93,7 @@ export function chooseSamples(ctx: PlanningContext, post: TraitPosterior, proj: 
     let bestGain = -Infinity;
     const forced = cells.neediest(o.floor ?? FLOOR);
     for (let c = 0; c < cells.count; c++) {
-      if (forced >= 0 && c !== forced) continue;
+      if (forced >= 0 && !cells.inMargin(c, forced)) continue;
       const r = cells.head(c);
       if (r < 0) continue;
       let xz = 0;
