@@ -10,8 +10,10 @@ import { benchmarkFlags } from "./benchmark-flags";
 import { benchmarkCoverage } from "./coverage";
 import { discrimination } from "./discrimination";
 import { floorCeiling } from "./floor-ceiling";
+import { benchmarkAbilities, reversedKeyRatio } from "./item-fit";
+import { topModelsAgainstKey, type JudgedOutput } from "./key-agreement";
 import { benchmarkIndex, goodness, sampleOutcomes, valueRanges } from "./outcomes";
-import { discriminationFlags, duplicateFlags, inputFlags, type SampleTexts } from "./sample-flags";
+import { duplicateFlags, inputFlags, wrongKeyFlags, type SampleTexts } from "./sample-flags";
 import { sortFlags, type BenchmarkHealth, type HealthReport, type SampleFlag } from "./types";
 
 /** A stored output of a score measurement, with what is needed to judge its score. */
@@ -38,17 +40,29 @@ function measurementsPerBenchmark(b: MeasurementBatch, bench: Int32Array, nBench
   return n;
 }
 
-function scoredAnswers(input: HealthInput, bench: Int32Array, nBench: number, inBench: number): ScoredAnswer[] {
+/** Every stored output with the goodness of its score (./outcomes.ts) and its model's index. */
+function judgedOutputs(input: HealthInput, bench: Int32Array, nBench: number): JudgedOutput[] {
   const b = input.batch;
   const ranges = valueRanges(bench, nBench, b.metricNames.length, b.score.sample, b.score.metric, b.score.value);
   const metricIndex = new Map(b.metricNames.map((m, i) => [m, i]));
-  const out: ScoredAnswer[] = [];
+  const modelIndex = new Map(b.modelNames.map((m, i) => [m, i]));
+  const out: JudgedOutput[] = [];
   for (const o of input.outputs) {
-    const reference = input.texts.references[o.sample];
     const k = metricIndex.get(o.metric);
-    if (bench[o.sample] !== inBench || reference == null || k === undefined) continue;
+    const model = modelIndex.get(o.model);
+    if (k === undefined || model === undefined) continue;
     const key = bench[o.sample] * b.metricNames.length + k;
-    out.push({ sample: o.sample, model: o.model, output: o.output, reference, goodness: goodness(o.value, ranges.lo[key], ranges.hi[key], o.higherIsBetter) });
+    out.push({ sample: o.sample, model, output: o.output, goodness: goodness(o.value, ranges.lo[key], ranges.hi[key], o.higherIsBetter) });
+  }
+  return out;
+}
+
+function scoredAnswers(input: HealthInput, judged: readonly JudgedOutput[], bench: Int32Array, inBench: number): ScoredAnswer[] {
+  const out: ScoredAnswer[] = [];
+  for (const o of judged) {
+    const reference = input.texts.references[o.sample];
+    if (bench[o.sample] !== inBench || reference == null) continue;
+    out.push({ sample: o.sample, model: input.batch.modelNames[o.model], output: o.output, reference, goodness: o.goodness });
   }
   return out;
 }
@@ -69,8 +83,16 @@ export function computeHealth(input: HealthInput): HealthReport {
   const { names, ofSample } = benchmarkIndex(b);
   const outcomes = sampleOutcomes(b);
   const pool = fitPlackettLuce(buildChoices(b), { baseline: 0, prior: input.prior, variance: false, logLikelihood: false });
+  const ability = benchmarkAbilities(outcomes, ofSample, names.length);
+  const judged = judgedOutputs(input, ofSample, names.length);
   const sampleFlags: SampleFlag[] = [
-    ...discriminationFlags(discrimination(outcomes, pool.theta)),
+    ...wrongKeyFlags({
+      ratio: reversedKeyRatio(outcomes, ofSample, ability),
+      discrimination: discrimination(outcomes, pool.theta),
+      agreement: topModelsAgainstKey(judged, input.texts.references, ofSample, ability, b.nModels),
+      modelNames: b.modelNames,
+      references: input.texts.references,
+    }),
     ...duplicateFlags(input.texts),
     ...inputFlags(input.texts),
   ];
@@ -92,7 +114,7 @@ export function computeHealth(input: HealthInput): HealthReport {
       degenerate: fc.degenerate,
       negativeDiscrimination: flagged("negative_discrimination"),
       duplicated: flagged("duplicate"),
-      answers: answerMismatches(scoredAnswers(input, ofSample, names.length, i)),
+      answers: answerMismatches(scoredAnswers(input, judged, ofSample, i)),
     };
     const flags = benchmarkFlags({ nSamples, agreement, lowerIsBetterShare: lowerIsBetterShare(b, mask), stats, coverage });
     return { name, nSamples, nModels: coverage.length, nMeasurements: perBench[i], agreement, flags, coverage, stats };

@@ -1,9 +1,12 @@
-// Suspicious samples with their evidence: negative discrimination (./discrimination.ts), exact and
-// near duplicates across the pool (./duplicates.ts), empty or trivial inputs (./inputs.ts).
+// Suspicious samples with their evidence: likely wrong reference answers (the mirrored-item
+// likelihood ratio of ./item-fit.ts, or the strongest models agreeing on one answer against the
+// key, ./key-agreement.ts; the item–strength correlation of ./discrimination.ts as evidence),
+// exact and near duplicates across the pool (./duplicates.ts), empty or trivial inputs (./inputs.ts).
 import type { Discrimination } from "./discrimination";
+import type { KeyAgreement } from "./key-agreement";
 import { exactDuplicateGroups, nearDuplicatePairs, normaliseText } from "./duplicates";
 import { inputProblem } from "./inputs";
-import { Z_NEGATIVE } from "./thresholds";
+import { WRONG_KEY_RATIO, WRONG_KEY_RATIO_AGREED } from "./thresholds";
 import type { SampleFlag } from "./types";
 
 export interface SampleTexts {
@@ -15,18 +18,35 @@ export interface SampleTexts {
 
 const fmt = (x: number, d = 2) => x.toFixed(d).replace(/^-/, "−");
 
-export function discriminationFlags(d: Discrimination): SampleFlag[] {
+export interface WrongKeyEvidence {
+  /** Λ of ./item-fit.ts per sample */
+  ratio: Float64Array;
+  discrimination: Discrimination;
+  agreement: Map<number, KeyAgreement>;
+  modelNames: readonly string[];
+  references: readonly (string | null)[];
+}
+
+export function wrongKeyFlags(e: WrongKeyEvidence): SampleFlag[] {
   const out: SampleFlag[] = [];
-  for (let s = 0; s < d.z.length; s++) {
-    if (!(d.z[s] <= Z_NEGATIVE)) continue;
+  const { r, z, n } = e.discrimination;
+  for (let s = 0; s < e.ratio.length; s++) {
+    const ratio = e.ratio[s];
+    const agreed = e.agreement.get(s);
+    // Without Λ (every model failed alike) the strongest models agreeing against the key suffice.
+    if (!(ratio >= WRONG_KEY_RATIO || (agreed && !(ratio < WRONG_KEY_RATIO_AGREED)))) continue;
+    const outcomes = Number.isNaN(ratio) ? `its outcomes alone cannot tell (every model scored the same, or fewer than 8 were measured)` : `strong models fail where weak ones succeed (likelihood ratio e^${fmt(ratio, 1)} for a reversed item; correlation with model strength r = ${fmt(r[s])} over ${n[s]} models)`;
+    const models = agreed?.models.map((m) => e.modelNames[m]);
     out.push({
       sample: s,
       code: "negative_discrimination",
       severity: "warning",
-      message: `Strong models fail where weak ones succeed: correlation with model strength r = ${fmt(d.r[s])} over ${d.n[s]} models (z = ${fmt(d.z[s], 1)}). The reference answer may be wrong.`,
-      suspicion: -d.z[s],
+      message: agreed
+        ? `${agreed.models.length} of the ${agreed.of} strongest models with outputs answered ${JSON.stringify(agreed.answer)} but the key says ${JSON.stringify(e.references[s] ?? "")}, and ${outcomes}. The reference answer may be wrong.`
+        : `${outcomes.charAt(0).toUpperCase()}${outcomes.slice(1)}. The reference answer may be wrong.`,
+      suspicion: (Number.isNaN(ratio) ? 0 : ratio) + (agreed ? agreed.models.length : 0),
       excludable: true,
-      evidence: { r: d.r[s], z: d.z[s], n_models: d.n[s] },
+      evidence: { log_likelihood_ratio: Number.isNaN(ratio) ? null : ratio, r: Number.isNaN(r[s]) ? null : r[s], z: Number.isNaN(z[s]) ? null : z[s], n_models: n[s], ...(agreed ? { top_models_answer: agreed.answer, top_models: models, top_models_asked: agreed.of } : {}) },
     });
   }
   return out;
