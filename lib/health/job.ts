@@ -8,6 +8,8 @@ import { dropHealthRun, finishHealthRun, insertBenchmarkHealth, insertSampleFlag
 import { configuredPrior } from "@/lib/selection/defaults";
 import { loadPool, yieldToOthers } from "./load-pool";
 import { computeHealth } from "./report";
+import { embedderKind } from "@/lib/retrieval/text-embedders";
+import { COSINE_DUPLICATE, scanVectorPairs } from "./vector-duplicates";
 import { SEVERITY_RANK, type BenchmarkHealth } from "./types";
 
 const INSERT_CHUNK = 500;
@@ -25,8 +27,9 @@ export async function runHealthCheck(opts: { force?: boolean } = {}): Promise<He
   const latest = await latestHealthRun();
   if (!opts.force && latest?.dataVersion === version) return { status: "current", dataVersion: version };
   const t0 = performance.now();
-  const { input, samplePks } = await loadPool();
-  const report = computeHealth({ ...input, prior: configuredPrior().value });
+  const { input, samplePks, vectors } = await loadPool();
+  const vectorPairs = vectors ? await scanVectorPairs(vectors.matrix, COSINE_DUPLICATE[embedderKind(vectors.model)], undefined, yieldToOthers) : [];
+  const report = computeHealth({ ...input, vectorPairs, prior: configuredPrior().value });
   await yieldToOthers();
   const runId = await startHealthRun(version);
   try {

@@ -14,6 +14,7 @@ import { benchmarkAbilities, reversedKeyRatio } from "./item-fit";
 import { topModelsAgainstKey, type JudgedOutput } from "./key-agreement";
 import { benchmarkIndex, goodness, sampleOutcomes, valueRanges } from "./outcomes";
 import { duplicateFlags, inputFlags, wrongKeyFlags, type SampleTexts } from "./sample-flags";
+import type { VectorPair } from "./vector-duplicates";
 import { sortFlags, type BenchmarkHealth, type HealthReport, type SampleFlag } from "./types";
 
 /** A stored output of a score measurement, with what is needed to judge its score. */
@@ -30,6 +31,8 @@ export interface HealthInput {
   batch: MeasurementBatch;
   texts: SampleTexts & { references: readonly (string | null)[] };
   outputs: OutputRow[];
+  /** cross-benchmark pairs of near-identical text vectors (./vector-duplicates.ts), when the pool has vectors */
+  vectorPairs?: VectorPair[];
   prior: number;
   resamples?: number;
 }
@@ -93,7 +96,7 @@ export function computeHealth(input: HealthInput): HealthReport {
       modelNames: b.modelNames,
       references: input.texts.references,
     }),
-    ...duplicateFlags(input.texts),
+    ...duplicateFlags(input.texts, input.vectorPairs),
     ...inputFlags(input.texts),
   ];
   const perBench = measurementsPerBenchmark(b, ofSample, names.length);

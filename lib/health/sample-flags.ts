@@ -4,6 +4,7 @@
 // exact and near duplicates across the pool (./duplicates.ts), empty or trivial inputs (./inputs.ts).
 import type { Discrimination } from "./discrimination";
 import type { KeyAgreement } from "./key-agreement";
+import type { VectorPair } from "./vector-duplicates";
 import { exactDuplicateGroups, nearDuplicatePairs, normaliseText } from "./duplicates";
 import { inputProblem } from "./inputs";
 import { WRONG_KEY_RATIO, WRONG_KEY_RATIO_AGREED } from "./thresholds";
@@ -56,7 +57,7 @@ function where(t: SampleTexts, i: number): string {
   return `"${t.ids[i]}" (${t.benchmarks[i]})`;
 }
 
-export function duplicateFlags(t: SampleTexts): SampleFlag[] {
+export function duplicateFlags(t: SampleTexts, vectorPairs: readonly VectorPair[] = []): SampleFlag[] {
   const normalised = t.inputs.map((x, i) => (t.hasImage[i] ? "" : normaliseText(x)));
   const out: SampleFlag[] = [];
   for (const group of exactDuplicateGroups(normalised)) {
@@ -75,7 +76,9 @@ export function duplicateFlags(t: SampleTexts): SampleFlag[] {
       });
     });
   }
-  for (const p of nearDuplicatePairs(normalised)) {
+  const textPairs = nearDuplicatePairs(normalised);
+  const known = new Set(textPairs.map((p) => `${p.a},${p.b}`));
+  for (const p of textPairs) {
     for (const [i, j] of [[p.a, p.b], [p.b, p.a]]) {
       out.push({
         sample: i,
@@ -85,6 +88,21 @@ export function duplicateFlags(t: SampleTexts): SampleFlag[] {
         suspicion: p.jaccard,
         excludable: false,
         evidence: { similar_to: t.ids[j], jaccard: p.jaccard },
+      });
+    }
+  }
+  // A pair the text already shows (the same input, or shared 3-grams) is flagged once, by the text.
+  for (const p of vectorPairs) {
+    if (normalised[p.a] === normalised[p.b] || known.has(`${p.a},${p.b}`)) continue;
+    for (const [i, j] of [[p.a, p.b], [p.b, p.a]]) {
+      out.push({
+        sample: i,
+        code: "near_duplicate",
+        severity: "info",
+        message: `Means nearly the same as ${where(t, j)} in another benchmark: cosine similarity ${p.cosine.toFixed(3)} of their text embeddings (a paraphrase or a copy).`,
+        suspicion: p.cosine,
+        excludable: false,
+        evidence: { similar_to: t.ids[j], cosine: p.cosine },
       });
     }
   }

@@ -22,7 +22,7 @@ export const WRONG_KEY_RATIO_AGREED = 1;
  * Share of a benchmark's samples flagged as wrong keys that flags the benchmark: clean MMLU-Pro's
  * 14 categories have 2.2–5.6% (hard questions that weak models guess right).
  */
-export const WRONG_KEY_SHARE = 0.07;
+export const WRONG_KEY_SHARE = 0.06;
 /** Scored-wrong share among normalised matches: any ≥ 3 is a warning, this share critical. */
 export const MISMATCH_MIN = 3;
 export const MISMATCH_CRITICAL = 0.5;
