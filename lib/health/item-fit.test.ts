@@ -19,14 +19,19 @@ function outcomes(rows: number[][]): Outcomes {
 }
 
 describe("benchmarkAbilities", () => {
-  it("is the logit of the model's benchmark mean shrunk toward its pool mean, by hand", () => {
-    // model 0: 3 of 4 right on benchmark 0, 0 of 2 on benchmark 1; pool mean (3 + 0.5)/(6 + 1) = 0.5
-    const o = outcomes([[1], [1], [1], [0], [0], [0]]);
+  it("is the logit of the model's benchmark mean shrunk toward the benchmark's mean, by hand", () => {
+    // benchmark 0: model 0 right 3 of 4, model 1 right 1 of 4 → mean (4 + 0.5)/(8 + 1) = 0.5;
+    // benchmark 1: model 0 right 0 of 2, model 1 right 2 of 2 → mean (2 + 0.5)/(4 + 1) = 0.5.
+    const o = outcomes([[1, 0], [1, 0], [1, 0], [0, 1], [0, 1], [0, 1]]);
     const a = benchmarkAbilities(o, Int32Array.from([0, 0, 0, 0, 1, 1]), 2);
-    const p0 = (3 + SHRINK * 0.5) / (4 + SHRINK);
-    const p1 = (0 + SHRINK * 0.5) / (2 + SHRINK);
-    expect(a[0]).toBeCloseTo(Math.log(p0 / (1 - p0)), 12);
-    expect(a[1]).toBeCloseTo(Math.log(p1 / (1 - p1)), 12);
+    const logit = (p: number) => Math.log(p / (1 - p));
+    expect(a[0]).toBeCloseTo(logit((3 + SHRINK * 0.5) / (4 + SHRINK)), 12);
+    expect(a[1]).toBeCloseTo(logit((1 + SHRINK * 0.5) / (4 + SHRINK)), 12);
+    expect(a[2]).toBeCloseTo(logit((0 + SHRINK * 0.5) / (2 + SHRINK)), 12);
+    // Another benchmark's outcomes do not move a benchmark's abilities.
+    const more = benchmarkAbilities(outcomes([[1, 0], [1, 0], [1, 0], [0, 1], [0, 1], [0, 1], [1, 1]]), Int32Array.from([0, 0, 0, 0, 1, 1, 1]), 2);
+    expect(more[0]).toBe(a[0]);
+    expect(more[1]).toBe(a[1]);
   });
   it("is NaN for a model without outcomes on the benchmark", () => {
     const o = outcomes([[1, NaN], [0, 1]]);
@@ -61,6 +66,12 @@ describe("reversedKeyRatio", () => {
       return best;
     };
     expect(reversedKeyRatio(outcomes([y]), bench, ability)[0]).toBeCloseTo(ll(-1) - ll(1), 5);
+  });
+  it("with `only`, computes the marked samples alone", () => {
+    const y = Array.from({ length: n }, (_, m) => (m < 5 ? 1 : 0));
+    const r = reversedKeyRatio(outcomes([y, y]), bench, ability, Uint8Array.from([0, 1]));
+    expect(r[0]).toBeNaN();
+    expect(r[1]).toBeGreaterThan(2);
   });
   it("is NaN when every model ties or fewer than MIN_MODELS are measured", () => {
     const few = Array.from({ length: n }, (_, m) => (m < MIN_MODELS - 1 ? m % 2 : NaN));

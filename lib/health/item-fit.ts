@@ -2,9 +2,11 @@
  * Is a sample's reference answer reversed? A likelihood ratio between a Rasch item and its
  * mirror image (Rasch 1960; Lord 1980, ch. 2 and 4), with each model's ability on the sample's
  * own benchmark:
- *   α_{b,m} = logit((S_{b,m} + w·p̄_m) / (N_{b,m} + w)),
+ *   α_{b,m} = logit((S_{b,m} + w·p̄_b) / (N_{b,m} + w)),
  *     S, N the sum and count of model m's goodness g ∈ [0, 1] on benchmark b (./outcomes.ts),
- *     p̄_m its mean over the pool, w = SHRINK (a benchmark a model barely covers leans on the pool);
+ *     p̄_b the benchmark's mean over every model, w = SHRINK (a model measured on few of its samples
+ *     leans on the benchmark's average model; only the benchmark's own outcomes enter, so an
+ *     upload elsewhere cannot change its flags, ./incremental.ts);
  *   healthy item:  P(g = 1) = σ(κ·α_m − β),     wrong key:  P(g = 1) = σ(−κ·α_m − β),
  *   Λ_s = max_β ℓ_wrong(β) − max_β ℓ_healthy(β)   (Bernoulli log-likelihood, fractional g allowed).
  * Both hypotheses have one free parameter (the difficulty β, by Newton's method), so Λ needs no
@@ -28,23 +30,22 @@ const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 export function benchmarkAbilities(o: Outcomes, bench: Int32Array, nBench: number): Float64Array {
   const sum = new Float64Array(nBench * o.nModels);
   const count = new Float64Array(nBench * o.nModels);
-  const total = new Float64Array(o.nModels);
-  const totalCount = new Float64Array(o.nModels);
+  const total = new Float64Array(nBench);
+  const totalCount = new Float64Array(nBench);
   for (let s = 0; s < o.nSamples; s++) {
     for (let q = o.offsets[s]; q < o.offsets[s + 1]; q++) {
-      const m = o.model[q];
-      sum[bench[s] * o.nModels + m] += o.value[q];
-      count[bench[s] * o.nModels + m]++;
-      total[m] += o.value[q];
-      totalCount[m]++;
+      sum[bench[s] * o.nModels + o.model[q]] += o.value[q];
+      count[bench[s] * o.nModels + o.model[q]]++;
+      total[bench[s]] += o.value[q];
+      totalCount[bench[s]]++;
     }
   }
   return sum.map((x, i) => {
-    const m = i % o.nModels;
+    const b = Math.floor(i / o.nModels);
     if (count[i] === 0) return NaN;
-    // The pool mean itself is pulled off 0 and 1 by half a success and half a failure.
-    const pool = (total[m] + 0.5) / (totalCount[m] + 1);
-    const p = (x + SHRINK * pool) / (count[i] + SHRINK);
+    // The benchmark mean itself is pulled off 0 and 1 by half a success and half a failure.
+    const mean = (total[b] + 0.5) / (totalCount[b] + 1);
+    const p = (x + SHRINK * mean) / (count[i] + SHRINK);
     return Math.log(p / (1 - p));
   });
 }
@@ -73,13 +74,17 @@ function profileLogLikelihood(x: Float64Array, g: Float64Array, n: number): numb
   return ll;
 }
 
-/** Λ per sample (NaN below MIN_MODELS or when every model ties: a tie says nothing about the key). */
-export function reversedKeyRatio(o: Outcomes, bench: Int32Array, ability: Float64Array): Float64Array {
+/**
+ * Λ per sample (NaN below MIN_MODELS or when every model ties: a tie says nothing about the key);
+ * with `only`, for the marked samples alone (the rest stay NaN).
+ */
+export function reversedKeyRatio(o: Outcomes, bench: Int32Array, ability: Float64Array, only?: Uint8Array): Float64Array {
   const out = new Float64Array(o.nSamples).fill(NaN);
   const up = new Float64Array(o.nModels);
   const down = new Float64Array(o.nModels);
   const g = new Float64Array(o.nModels);
   for (let s = 0; s < o.nSamples; s++) {
+    if (only && !only[s]) continue;
     let n = 0;
     for (let q = o.offsets[s]; q < o.offsets[s + 1]; q++) {
       const a = ability[bench[s] * o.nModels + o.model[q]];
