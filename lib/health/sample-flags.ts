@@ -36,7 +36,7 @@ export function wrongKeyFlags(e: WrongKeyEvidence): SampleFlag[] {
     const agreed = e.agreement.get(s);
     // Without Λ (every model failed alike) the strongest models agreeing against the key suffice.
     if (!(ratio >= WRONG_KEY_RATIO || (agreed && !(ratio < WRONG_KEY_RATIO_AGREED)))) continue;
-    const outcomes = Number.isNaN(ratio) ? `its outcomes alone cannot tell (every model scored the same, or fewer than 8 were measured)` : `strong models fail where weak ones succeed (likelihood ratio e^${fmt(ratio, 1)} for a reversed item; correlation with model strength r = ${fmt(r[s])} over ${n[s]} models)`;
+    const outcomes = Number.isNaN(ratio) ? `its outcomes alone cannot tell (every model scored the same, or fewer than 8 were measured)` : `strong models fail where weak ones succeed (log-likelihood ratio ${fmt(ratio, 1)} of a reversed item over a healthy one; correlation with model strength r = ${fmt(r[s])} over ${n[s]} models)`;
     const models = agreed?.models.map((m) => e.modelNames[m]);
     out.push({
       sample: s,
