@@ -55,4 +55,15 @@ test("benchmark health: /benchmarks, a flagged sample, and the exclude switch on
   await expect(page.getByTestId("selection-health")).toContainText("drop-like");
   await expect(page.getByTestId("selection-health")).not.toContainText("every sample of trivia");
   await screenshot(page, "leaderboard-excluded");
+
+  // The samples list has the same switch: flagged samples of trivia leave the list.
+  await page.goto("/samples?benchmark=trivia&limit=200");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Samples");
+  await expect(page.getByText("120 samples")).toBeVisible();
+  await expect(page.getByTestId("selection-health")).toContainText("flagged sample");
+  await page.getByTestId("selection-health").getByTestId("exclude-flagged").click();
+  await page.waitForURL(/\/samples\?.*exclude_flagged=true/);
+  await expect(page.getByTestId("selection-health")).toContainText("Excluded what the health check flagged");
+  await expect(page.getByText("120 samples")).toHaveCount(0);
+  await screenshot(page, "samples-excluded");
 });

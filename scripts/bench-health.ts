@@ -3,8 +3,12 @@
 // category a benchmark, so that agreement with the rest of the pool is defined):
 //   DROP-like: a scorer that zeroes 90% of one category's correct answers;
 //   direction: one category declared lower-is-better, values unchanged;
-//   wrong keys: 7% of one category's questions get a wrong reference (models that were right
-//               become wrong; models that were wrong pick the planted key with probability p);
+//   wrong keys: 7% of MMLU-Pro's questions get a wrong reference (models that were right
+//               become wrong; models that were wrong pick the planted key with probability p),
+//               judged from the scores alone and again with simulated outputs (MMLU-Pro stores
+//               none): a right model writes the true letter, a wrong one the question's popular
+//               distractor with probability 1/2, else another letter — on the clean copy too, to
+//               count false alarms;
 //   duplicates: 60 questions of one category copied into another.
 // Also times the whole MMLU-Pro pool as one benchmark (target ≤ 20 s). Prints the load average.
 import { loadavg } from "node:os";
@@ -36,14 +40,35 @@ function withScores(h: HealthInput, edit: (value: Float64Array, hib: Uint8Array,
   return { ...h, batch: { ...h.batch, score: { ...h.batch.score, value, higherIsBetter: hib } } };
 }
 
-function plantWrongKeys(h: HealthInput, category: string, share: number, p: number, seed: number): { input: HealthInput; planted: Set<number> } {
+const LETTERS = "ABCDEFGHIJ";
+
+/** A letter of the first n other than those excluded. */
+function otherLetter(rng: Prng, n: number, not: string[]): string {
+  const pool = LETTERS.slice(0, n).split("").filter((l) => !not.includes(l));
+  return pool[Math.floor(rng.next() * pool.length)] ?? not[0];
+}
+
+/** Plants wrong keys (share 0 plants none); with outputs, every score gets a simulated output. */
+function plantWrongKeys(h: HealthInput, share: number, p: number, seed: number, outputs: boolean): { input: HealthInput; planted: Set<number> } {
   const rng = new Prng(seed);
   const planted = new Set<number>();
-  h.batch.sampleBenchmarks!.forEach((b, s) => b === category && rng.next() < share && planted.add(s));
+  const options = h.texts.inputs.map((t) => Math.max(2, (t.match(/^\([A-J]\)/gm) ?? []).length));
+  const truth = h.texts.references.map((r) => r ?? "A");
+  const key = truth.map((t, s) => (rng.next() < share ? (planted.add(s), otherLetter(rng, options[s], [t])) : t));
+  const distractor = truth.map((t, s) => otherLetter(rng, options[s], [t, key[s]]));
+  const { sample, model, metric } = h.batch.score;
+  const out: HealthInput["outputs"] = [];
   const input = withScores(h, (v) => {
-    for (let r = 0; r < v.length; r++) if (planted.has(h.batch.score.sample[r])) v[r] = v[r] === 1 ? 0 : rng.next() < p ? 1 : 0;
+    for (let r = 0; r < v.length; r++) {
+      const s = sample[r];
+      const wasRight = v[r] === 1;
+      const picksKey = planted.has(s) && !wasRight && rng.next() < p;
+      if (planted.has(s)) v[r] = picksKey ? 1 : 0;
+      const written = wasRight ? truth[s] : picksKey ? key[s] : rng.next() < 0.5 ? distractor[s] : otherLetter(rng, options[s], [truth[s], key[s]]);
+      if (outputs) out.push({ sample: s, model: h.batch.modelNames[model[r]], metric: h.batch.metricNames[metric[r]], value: v[r], higherIsBetter: true, output: written });
+    }
   });
-  return { input, planted };
+  return { input: { ...input, outputs: out, texts: { ...h.texts, references: key } }, planted };
 }
 
 async function main() {
@@ -72,11 +97,18 @@ async function main() {
   });
   console.log(`"physics" declared lower-is-better: ${worst(timed("  run", reversed), "physics").join(", ") || "NOT FLAGGED"}`);
 
-  for (const p of [0.3, 1]) {
-    const { input, planted } = plantWrongKeys(base, "mmlu-pro", 0.07, p, 7);
-    const flagged = new Set(computeHealth(input).sampleFlags.filter((f) => f.code === "negative_discrimination").map((f) => f.sample));
-    const hit = [...planted].filter((s) => flagged.has(s)).length;
-    console.log(`wrong keys on 7% (${planted.size}), wrong models pick the key with p = ${p}: recall ${(hit / planted.size).toFixed(2)}, precision ${(hit / flagged.size).toFixed(2)} (load ${load()})`);
+  const wrongKeys = (r: HealthReport) => new Set(r.sampleFlags.filter((f) => f.code === "negative_discrimination").map((f) => f.sample));
+  for (const outputs of [false, true]) {
+    const judged = outputs ? "scores and simulated outputs" : "scores alone";
+    const clean = computeHealth(plantWrongKeys(base, 0, 0, 7, outputs).input);
+    const mmluFlags = clean.benchmarks[0].flags.filter((f) => f.severity !== "info").map((f) => `${f.severity}:${f.code}`);
+    console.log(`clean MMLU-Pro, ${judged}: ${wrongKeys(clean).size} samples flagged as wrong keys; benchmark warnings: ${mmluFlags.join(", ") || "none"}`);
+    for (const p of [0.3, 1]) {
+      const { input, planted } = plantWrongKeys(base, 0.07, p, 7, outputs);
+      const flagged = wrongKeys(computeHealth(input));
+      const hit = [...planted].filter((s) => flagged.has(s)).length;
+      console.log(`wrong keys on 7% (${planted.size}), wrong models pick the key with p = ${p}, ${judged}: recall ${(hit / planted.size).toFixed(2)}, precision ${(hit / flagged.size).toFixed(2)} (load ${load()})`);
+    }
   }
 
   const inputs = [...split.texts.inputs];

@@ -61,7 +61,7 @@ export default async function QueryPage({ searchParams }: { searchParams: Promis
   // The listed samples are the leaderboard computation's own retrieval, not a second one.
   const outcome = await tryLive(async () => {
     const computed = await computeLeaderboard(query);
-    return { lb: computed.leaderboard, retrieval: computed.retrieval, samples: await samplePage(computed.retrieval, { limit: 50 }) };
+    return { lb: computed.leaderboard, retrieval: computed.retrieval, samples: await samplePage(computed.retrieval, { limit: 50 }, query.exclude_flagged) };
   });
   const imageEmbedder = await configuredImageEmbedder().catch((err: Error) => ({ kind: "error", reason: err.message }));
   const filters = describeFilters(query);

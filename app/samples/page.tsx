@@ -3,6 +3,7 @@ import Link from "next/link";
 import { formatCount, plural } from "@/lib/format";
 import { SelectionSummary } from "@/components/evidence/selection-summary";
 import { SampleListTable } from "@/components/evidence/sample-list-table";
+import { SelectionHealthNotice } from "@/components/health/selection-health";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, Notice } from "@/components/ui/states";
@@ -46,6 +47,7 @@ export default async function SamplesPage({ searchParams }: { searchParams: Prom
         }
       />
       {list.notice && <Notice tone="warning">{list.notice}</Notice>}
+      <SelectionHealthNotice health={list.health} query={selection} toggleHref={samplesHref({ ...selection, exclude_flagged: !selection.exclude_flagged }, { offset: 0, limit: parsed.data.limit })} />
       <Card>
         {list.samples.length === 0 ? (
           <EmptyState title="No samples match">Loosen the filters or change the query.</EmptyState>

@@ -1,6 +1,6 @@
 // What the health check flagged in a leaderboard's selection, and the switch that leaves it out
-// (exclude_flagged=true, recomputed live on /leaderboard). Shown only when something is flagged
-// or excluded.
+// (exclude_flagged=true, recomputed live on /leaderboard; /samples lists without them and passes
+// its own toggleHref). Shown only when something is flagged or excluded.
 import Link from "next/link";
 import type { SelectionHealth } from "@/lib/health/selection";
 import type { LeaderboardQuery } from "@/lib/selection/schema";
@@ -9,11 +9,11 @@ import { plural } from "@/lib/format";
 import { sampleHref } from "@/lib/samples/links";
 import { HealthBadge } from "./health-badge";
 
-export function SelectionHealthNotice({ health, query }: { health: SelectionHealth | null; query: LeaderboardQuery }) {
+export function SelectionHealthNotice({ health, query, toggleHref }: { health: SelectionHealth | null; query: Partial<LeaderboardQuery>; toggleHref?: string }) {
   if (!health) return null;
   const { flagged_benchmarks: benchmarks, flagged_samples: samples, excluded } = health;
   if (!excluded && benchmarks.length === 0 && samples.count === 0) return null;
-  const toggle = leaderboardHref({ ...query, exclude_flagged: !query.exclude_flagged });
+  const toggle = toggleHref ?? leaderboardHref({ ...query, exclude_flagged: !query.exclude_flagged });
   return (
     <section aria-label="Benchmark health" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950" data-testid="selection-health">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -28,7 +28,7 @@ export function SelectionHealthNotice({ health, query }: { health: SelectionHeal
             </>
           )}
         </p>
-        <Link href={toggle} role="switch" aria-checked={query.exclude_flagged} className="inline-flex items-center gap-2 rounded-md border border-amber-300 bg-white px-3 py-1 font-medium text-amber-900 shadow-sm hover:bg-amber-100" data-testid="exclude-flagged">
+        <Link href={toggle} role="switch" aria-checked={query.exclude_flagged === true} className="inline-flex items-center gap-2 rounded-md border border-amber-300 bg-white px-3 py-1 font-medium text-amber-900 shadow-sm hover:bg-amber-100" data-testid="exclude-flagged">
           <span aria-hidden className={`inline-block h-3 w-6 rounded-full ${query.exclude_flagged ? "bg-amber-600" : "bg-slate-300"}`} />
           Exclude flagged
         </Link>

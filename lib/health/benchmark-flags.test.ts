@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { benchmarkFlags, type FlagInput } from "./benchmark-flags";
-import { AGREEMENT_MIN, FLOOR_SHARE } from "./thresholds";
+import { AGREEMENT_MIN, FLOOR_SHARE, WRONG_KEY_SHARE } from "./thresholds";
 
 function input(over: Partial<FlagInput["stats"]> = {}, rest: Partial<FlagInput> = {}): FlagInput {
   return {
@@ -39,8 +39,8 @@ describe("benchmarkFlags", () => {
     expect(crit[0].severity).toBe("critical");
     expect(crit[0].message).toContain('"10.0" for "10"');
   });
-  it("wrong answer keys: info below 5% of samples, a warning from it", () => {
-    expect(codes(input({ negativeDiscrimination: 4 }))).toEqual(["info:wrong_answer_keys"]);
-    expect(codes(input({ negativeDiscrimination: 5 }))).toEqual(["warning:wrong_answer_keys"]);
+  it("wrong answer keys: info below WRONG_KEY_SHARE of samples, a warning from it", () => {
+    expect(codes(input({ negativeDiscrimination: Math.round(WRONG_KEY_SHARE * 100) - 1 }))).toEqual(["info:wrong_answer_keys"]);
+    expect(codes(input({ negativeDiscrimination: Math.round(WRONG_KEY_SHARE * 100) }))).toEqual(["warning:wrong_answer_keys"]);
   });
 });

@@ -21,6 +21,14 @@ describe("discrimination", () => {
     expect(discrimination(oneSample([1, 1, 1, 1, 1, 1, 1, 1]), theta).r[0]).toBeNaN();
     expect(discrimination(oneSample([1, 0, 1, 0, 1, 0, 1]), theta.subarray(0, MIN_MODELS - 1)).r[0]).toBeNaN();
   });
+  it("with `bench`, reads each sample's benchmark's abilities", () => {
+    const two: Outcomes = { nSamples: 2, nModels: 8, offsets: Int32Array.from([0, 8, 16]), model: Int32Array.from([0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7]), value: Float64Array.from([1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0]) };
+    // Benchmark 1's abilities are benchmark 0's reversed: the same outcomes discriminate the other way.
+    const both = Float64Array.from([...theta, ...[...theta].reverse()]);
+    const d = discrimination(two, both, Int32Array.from([0, 1]));
+    expect(d.r[0]).toBeCloseTo(-8 / Math.sqrt(84), 12);
+    expect(d.r[1]).toBeCloseTo(8 / Math.sqrt(84), 12);
+  });
   it("leaves out models without a strength", () => {
     const t = Float64Array.from([0, 1, 2, 3, 4, 5, 6, 7, NaN]);
     expect(discrimination(oneSample([1, 1, 1, 1, 0, 0, 0, 0, 1]), t).n[0]).toBe(8);

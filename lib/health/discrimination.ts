@@ -1,6 +1,7 @@
 /**
- * Discrimination of each sample under the fitted model: the item–rest correlation of classical
- * test theory (Lord 1980, ch. 2), with the models' Plackett–Luce strengths θ_m as the ability:
+ * Discrimination of each sample: the item–rest correlation of classical test theory (Lord 1980,
+ * ch. 2), with θ_m the models' ability — one per model, or with `bench` one per (benchmark, model)
+ * at index bench[s]·nModels + m (the abilities of ./item-fit.ts):
  *   r_s = corr_m(θ_m, g_{s,m})   over the models measured on s (Pearson; point-biserial for 0/1 g),
  *   z_s = atanh(r_s) · √(n_s − 3)   (Fisher 1915; ≈ N(0, 1) when θ and g are unrelated).
  * A healthy item has r > 0 (strong models succeed more often). Strongly negative z — strong models
@@ -17,16 +18,17 @@ export interface Discrimination {
   n: Int32Array;
 }
 
-export function discrimination(o: Outcomes, theta: Float64Array): Discrimination {
+export function discrimination(o: Outcomes, theta: Float64Array, bench?: Int32Array): Discrimination {
   const r = new Float64Array(o.nSamples).fill(NaN);
   const z = new Float64Array(o.nSamples).fill(NaN);
   const n = new Int32Array(o.nSamples);
   for (let s = 0; s < o.nSamples; s++) {
+    const base = bench ? bench[s] * o.nModels : 0;
     let k = 0;
     let sx = 0;
     let sy = 0;
     for (let q = o.offsets[s]; q < o.offsets[s + 1]; q++) {
-      const t = theta[o.model[q]];
+      const t = theta[base + o.model[q]];
       if (!Number.isFinite(t)) continue;
       k++;
       sx += t;
@@ -40,7 +42,7 @@ export function discrimination(o: Outcomes, theta: Float64Array): Discrimination
     let sxx = 0;
     let syy = 0;
     for (let q = o.offsets[s]; q < o.offsets[s + 1]; q++) {
-      const t = theta[o.model[q]];
+      const t = theta[base + o.model[q]];
       if (!Number.isFinite(t)) continue;
       const dx = t - mx;
       const dy = o.value[q] - my;

@@ -12,6 +12,7 @@ import { GET as getBenchmarks } from "@/app/api/benchmarks/route";
 import { GET as getBenchmark } from "@/app/api/benchmarks/[name]/route";
 import { GET as getLeaderboard } from "@/app/api/leaderboard/route";
 import { GET as getSample } from "@/app/api/samples/[...id]/route";
+import { GET as getSamples } from "@/app/api/samples/route";
 import { runHealthCheck } from "./job";
 import type { ApiBenchmarkDetail, ApiBenchmarkHealth } from "./read";
 
@@ -97,6 +98,32 @@ describe("benchmark health", () => {
     expect(dropped.samples).toBeGreaterThanOrEqual(80 + 6 + DUPLICATES.length);
     expect(dropped.samples).toBeLessThan(80 + 40);
     const bad = await call<{ error: { message: string } }>(getLeaderboard, "/api/leaderboard?exclude_flagged=yes");
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain('"exclude_flagged"');
+  });
+
+  it("GET /api/samples with exclude_flagged=true leaves out what the leaderboard leaves out, and pages over what is kept", async () => {
+    type List = { n_samples: number; samples: { id: string }[]; health: { flagged_samples: { count: number }; excluded: { benchmarks: string[]; samples: number; sample_ids: string[] } | null } };
+    const all = (await call<List>(getSamples, "/api/samples?benchmark=trivia&limit=1000")).body;
+    expect(all.n_samples).toBe(120);
+    expect(all.health.excluded).toBeNull();
+    expect(all.samples.map((s) => s.id)).toEqual(expect.arrayContaining([...WRONG_KEYS.slice(0, 1), DUPLICATES[1]]));
+    const kept = (await call<List>(getSamples, "/api/samples?benchmark=trivia&exclude_flagged=true&limit=1000")).body;
+    const excluded = kept.health.excluded!;
+    expect(excluded.benchmarks).toEqual([]);
+    expect(excluded.samples).toBe(all.health.flagged_samples.count);
+    expect(kept.n_samples).toBe(120 - excluded.samples);
+    const ids = new Set(kept.samples.map((s) => s.id));
+    expect(ids.size).toBe(kept.n_samples);
+    for (const id of excluded.sample_ids) expect(ids.has(id)).toBe(false);
+    expect(WRONG_KEYS.filter((id) => !ids.has(id)).length).toBeGreaterThanOrEqual(6);
+    expect(ids.has(DUPLICATES[1])).toBe(false);
+    // A flagged benchmark goes whole, as on the leaderboard; paging counts only the kept samples.
+    const drop = (await call<List>(getSamples, "/api/samples?benchmark=drop-like&exclude_flagged=true&limit=5&offset=0")).body;
+    expect(drop).toMatchObject({ n_samples: 0, samples: [], health: { excluded: { benchmarks: ["drop-like"], samples: 80 } } });
+    const page2 = (await call<List>(getSamples, "/api/samples?benchmark=trivia&exclude_flagged=true&limit=10&offset=10")).body;
+    expect(page2.samples.map((s) => s.id)).toEqual(kept.samples.slice(10, 20).map((s) => s.id));
+    const bad = await call<{ error: { message: string } }>(getSamples, "/api/samples?exclude_flagged=1");
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toContain('"exclude_flagged"');
   });

@@ -1,12 +1,17 @@
 // Loads the whole visible pool into the health check's input (./report.ts) in slices of samples:
-// each slice is three short indexed queries (samples, their measurements, their stored score
-// outputs) and the loop yields to the event loop between slices, so that web requests sharing
+// each slice is four short indexed queries (samples, their measurements, their stored score
+// outputs, their text vectors of the text space's active model) and the loop yields to the event loop between slices, so that web requests sharing
 // the embedded database's single session are never queued behind a long read.
+import { getEmbeddingSpace } from "@/lib/db/queries/embedding-spaces";
 import { loadHealthSamples, loadScoreOutputs } from "@/lib/db/queries/health-inputs";
+import { vectorsOf } from "@/lib/db/queries/read-model";
 import { loadVisibleMeasurements, type VisibleMeasurement } from "@/lib/db/queries/measurements";
 import { loadModelNames } from "@/lib/db/queries/models";
 import { MeasurementBatchBuilder } from "@/lib/ranking/batch-builder";
+import { TEXT_SPACE } from "@/lib/retrieval/spaces";
+import { parseVector } from "@/lib/serving/read-model";
 import type { HealthInput, OutputRow } from "./report";
+import type { VectorMatrix } from "./vector-duplicates";
 
 export const SLICE = 1000;
 
@@ -23,6 +28,33 @@ export interface LoadedPool {
   input: Omit<HealthInput, "prior">;
   /** sample index → primary key */
   samplePks: number[];
+  /** text vectors by sample index (./vector-duplicates.ts) and their model; null before the text space has a model */
+  vectors: { matrix: VectorMatrix; model: string } | null;
+}
+
+/** Rows of sample-index-keyed vectors, grown as slices arrive. */
+class VectorRows {
+  private data: Float32Array;
+  private n = 0;
+  constructor(readonly dim: number) {
+    this.data = new Float32Array(1024 * dim);
+  }
+  set(row: number, v: Float32Array): void {
+    if ((row + 1) * this.dim > this.data.length) {
+      const grown = new Float32Array(Math.max(this.data.length * 2, (row + 1) * this.dim));
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data.set(v, row * this.dim);
+    this.n = Math.max(this.n, row + 1);
+  }
+  matrix(nRows: number, benchmarks: readonly string[]): VectorMatrix {
+    const index = new Map<string, number>();
+    const bench = Int32Array.from(benchmarks, (b) => (index.has(b) ? index.get(b)! : (index.set(b, index.size), index.size - 1)));
+    const values = new Float32Array(nRows * this.dim);
+    values.set(this.data.subarray(0, Math.min(this.n, nRows) * this.dim));
+    return { dim: this.dim, values, bench };
+  }
 }
 
 export async function loadPool(slice = SLICE): Promise<LoadedPool> {
@@ -32,6 +64,8 @@ export async function loadPool(slice = SLICE): Promise<LoadedPool> {
   const texts = { ids: [] as string[], benchmarks: [] as string[], inputs: [] as string[], references: [] as (string | null)[], images: [] as number[] };
   const samplePks: number[] = [];
   const outputs: OutputRow[] = [];
+  const space = await getEmbeddingSpace(TEXT_SPACE);
+  const vectors = space.activeModel ? new VectorRows(space.dim) : null;
   for (let after = 0; ; ) {
     const rows = await loadHealthSamples(after, slice);
     if (rows.length === 0) break;
@@ -50,9 +84,10 @@ export async function loadPool(slice = SLICE): Promise<LoadedPool> {
     for (const o of await loadScoreOutputs(pks)) {
       outputs.push({ sample: index.get(o.samplePk)!, model: name(o.modelId), metric: o.metric, value: o.value, higherIsBetter: o.higherIsBetter, output: o.output });
     }
+    if (vectors) for (const [pk, text] of await vectorsOf(TEXT_SPACE, space.activeModel!, pks)) vectors.set(index.get(pk)!, parseVector(text));
     after = rows[rows.length - 1].pk;
     await yieldToOthers();
   }
   const { images, ...rest } = texts;
-  return { input: { batch: b.build(), texts: { ...rest, hasImage: Uint8Array.from(images) }, outputs }, samplePks };
+  return { input: { batch: b.build(), texts: { ...rest, hasImage: Uint8Array.from(images) }, outputs }, samplePks, vectors: vectors ? { matrix: vectors.matrix(samplePks.length, texts.benchmarks), model: space.activeModel! } : null };
 }

@@ -1,6 +1,7 @@
 // The stored health as the API answers it (spec/api.md §"Benchmark health"): the newest finished
 // run, whether it is behind the data (a newer one is being computed), and per sample its flags.
 import { ApiError } from "@/lib/api/errors";
+import type { CarryMarks } from "./carry";
 import { dataVersion } from "@/lib/db/data-version";
 import {
   findBenchmarkHealth,
@@ -24,6 +25,11 @@ export interface ApiBenchmarkHealth {
   /** the worst flag's severity, null without flags */
   severity: Severity | null;
   n_flagged_samples: number;
+  /**
+   * When and from which data version the per-benchmark checks were computed: an unchanged
+   * benchmark keeps an earlier run's (lib/health/incremental.ts); agreement is always this run's.
+   */
+  checks: { data_version: number; computed_at: string } | null;
 }
 
 export interface ApiSampleFlag {
@@ -45,6 +51,11 @@ export interface HealthStatus {
   status: "current" | "stale" | "pending";
 }
 
+/** Runs stored before incremental checks have no marks. */
+function checksOf(stats: Partial<CarryMarks>): ApiBenchmarkHealth["checks"] {
+  return stats.checkedVersion !== undefined && stats.checkedAt ? { data_version: stats.checkedVersion, computed_at: stats.checkedAt } : null;
+}
+
 function toApi(row: BenchmarkHealthRow, run: HealthRunRow): ApiBenchmarkHealth {
   const a = row.agreement;
   return {
@@ -57,6 +68,7 @@ function toApi(row: BenchmarkHealthRow, run: HealthRunRow): ApiBenchmarkHealth {
     computed_at: run.computedAt,
     severity: row.severity,
     n_flagged_samples: row.nFlaggedSamples,
+    checks: checksOf(row.stats as Partial<CarryMarks>),
   };
 }
 

@@ -1,17 +1,19 @@
 // The whole health check of a pool, pure: per benchmark its statistics and flags, per sample its
 // flags, from the pool's measurements (one MeasurementBatch whose sample indices follow `texts`)
 // and the stored outputs of score measurements. lib/health/job.ts loads the inputs and stores this.
-import { buildChoices } from "@/lib/ranking/choices";
 import type { MeasurementBatch } from "@/lib/ranking/measurements";
-import { fitPlackettLuce } from "@/lib/ranking/plackett-luce";
 import { benchmarkAgreement, restStrengths } from "./agreement";
 import { answerMismatches, type ScoredAnswer } from "./answer-match";
 import { benchmarkFlags } from "./benchmark-flags";
 import { benchmarkCoverage } from "./coverage";
 import { discrimination } from "./discrimination";
 import { floorCeiling } from "./floor-ceiling";
+import { benchmarkAbilities, reversedKeyRatio } from "./item-fit";
+import { topModelsAgainstKey, type JudgedOutput } from "./key-agreement";
 import { benchmarkIndex, goodness, sampleOutcomes, valueRanges } from "./outcomes";
-import { discriminationFlags, duplicateFlags, inputFlags, type SampleTexts } from "./sample-flags";
+import { duplicateFlags, inputFlags, wrongKeyFlags, type SampleTexts } from "./sample-flags";
+import type { CarriedBenchmark } from "./incremental";
+import type { VectorPair } from "./vector-duplicates";
 import { sortFlags, type BenchmarkHealth, type HealthReport, type SampleFlag } from "./types";
 
 /** A stored output of a score measurement, with what is needed to judge its score. */
@@ -28,6 +30,10 @@ export interface HealthInput {
   batch: MeasurementBatch;
   texts: SampleTexts & { references: readonly (string | null)[] };
   outputs: OutputRow[];
+  /** cross-benchmark pairs of near-identical text vectors (./vector-duplicates.ts), when the pool has vectors */
+  vectorPairs?: VectorPair[];
+  /** benchmarks unchanged since the previous run, whose per-benchmark results are kept (./incremental.ts) */
+  carried?: ReadonlyMap<string, CarriedBenchmark>;
   prior: number;
   resamples?: number;
 }
@@ -38,17 +44,29 @@ function measurementsPerBenchmark(b: MeasurementBatch, bench: Int32Array, nBench
   return n;
 }
 
-function scoredAnswers(input: HealthInput, bench: Int32Array, nBench: number, inBench: number): ScoredAnswer[] {
+/** Every stored output with the goodness of its score (./outcomes.ts) and its model's index. */
+function judgedOutputs(input: HealthInput, bench: Int32Array, nBench: number): JudgedOutput[] {
   const b = input.batch;
   const ranges = valueRanges(bench, nBench, b.metricNames.length, b.score.sample, b.score.metric, b.score.value);
   const metricIndex = new Map(b.metricNames.map((m, i) => [m, i]));
-  const out: ScoredAnswer[] = [];
+  const modelIndex = new Map(b.modelNames.map((m, i) => [m, i]));
+  const out: JudgedOutput[] = [];
   for (const o of input.outputs) {
-    const reference = input.texts.references[o.sample];
     const k = metricIndex.get(o.metric);
-    if (bench[o.sample] !== inBench || reference == null || k === undefined) continue;
+    const model = modelIndex.get(o.model);
+    if (k === undefined || model === undefined) continue;
     const key = bench[o.sample] * b.metricNames.length + k;
-    out.push({ sample: o.sample, model: o.model, output: o.output, reference, goodness: goodness(o.value, ranges.lo[key], ranges.hi[key], o.higherIsBetter) });
+    out.push({ sample: o.sample, model, output: o.output, goodness: goodness(o.value, ranges.lo[key], ranges.hi[key], o.higherIsBetter) });
+  }
+  return out;
+}
+
+function scoredAnswers(input: HealthInput, judged: readonly JudgedOutput[], bench: Int32Array, inBench: number): ScoredAnswer[] {
+  const out: ScoredAnswer[] = [];
+  for (const o of judged) {
+    const reference = input.texts.references[o.sample];
+    if (bench[o.sample] !== inBench || reference == null) continue;
+    out.push({ sample: o.sample, model: input.batch.modelNames[o.model], output: o.output, reference, goodness: o.goodness });
   }
   return out;
 }
@@ -68,11 +86,21 @@ export function computeHealth(input: HealthInput): HealthReport {
   const b = input.batch;
   const { names, ofSample } = benchmarkIndex(b);
   const outcomes = sampleOutcomes(b);
-  const pool = fitPlackettLuce(buildChoices(b), { baseline: 0, prior: input.prior, variance: false, logLikelihood: false });
+  const carried = input.carried ?? new Map<string, CarriedBenchmark>();
+  const fresh = Uint8Array.from(ofSample, (i) => (carried.has(names[i]) ? 0 : 1));
+  const ability = benchmarkAbilities(outcomes, ofSample, names.length);
+  const judged = judgedOutputs(input, ofSample, names.length);
   const sampleFlags: SampleFlag[] = [
-    ...discriminationFlags(discrimination(outcomes, pool.theta)),
-    ...duplicateFlags(input.texts),
-    ...inputFlags(input.texts),
+    ...wrongKeyFlags({
+      ratio: reversedKeyRatio(outcomes, ofSample, ability, fresh),
+      discrimination: discrimination(outcomes, ability, ofSample),
+      agreement: topModelsAgainstKey(judged.filter((o) => fresh[o.sample]), input.texts.references, ofSample, ability, b.nModels),
+      modelNames: b.modelNames,
+      references: input.texts.references,
+    }),
+    ...duplicateFlags(input.texts, input.vectorPairs),
+    ...inputFlags(input.texts).filter((f) => fresh[f.sample]),
+    ...[...carried.values()].flatMap((c) => c.sampleFlags),
   ];
   const perBench = measurementsPerBenchmark(b, ofSample, names.length);
   const benchmarks: BenchmarkHealth[] = names.map((name, i) => {
@@ -81,9 +109,15 @@ export function computeHealth(input: HealthInput): HealthReport {
     for (const x of mask) nSamples += x;
     const hasRest = nSamples < b.nSamples;
     const agreement = hasRest ? benchmarkAgreement(b, mask, restStrengths(b, mask, input.prior), { prior: input.prior, resamples: input.resamples }) : null;
+    const flagged = (code: string) => new Set(sampleFlags.filter((f) => f.code === code && mask[f.sample]).map((f) => f.sample)).size;
+    const kept = carried.get(name);
+    if (kept) {
+      const stats = { ...kept.stats, duplicated: flagged("duplicate") };
+      const flags = benchmarkFlags({ nSamples, agreement, lowerIsBetterShare: lowerIsBetterShare(b, mask), stats, coverage: kept.coverage });
+      return { name, nSamples, nModels: kept.nModels, nMeasurements: perBench[i], agreement, flags, coverage: kept.coverage, stats, carried: kept };
+    }
     const fc = floorCeiling(outcomes, mask);
     const coverage = benchmarkCoverage(b, mask, nSamples);
-    const flagged = (code: string) => new Set(sampleFlags.filter((f) => f.code === code && mask[f.sample]).map((f) => f.sample)).size;
     const stats = {
       outcomeModels: fc.nModels,
       atFloor: fc.atFloor,
@@ -92,10 +126,10 @@ export function computeHealth(input: HealthInput): HealthReport {
       degenerate: fc.degenerate,
       negativeDiscrimination: flagged("negative_discrimination"),
       duplicated: flagged("duplicate"),
-      answers: answerMismatches(scoredAnswers(input, ofSample, names.length, i)),
+      answers: answerMismatches(scoredAnswers(input, judged, ofSample, i)),
     };
     const flags = benchmarkFlags({ nSamples, agreement, lowerIsBetterShare: lowerIsBetterShare(b, mask), stats, coverage });
-    return { name, nSamples, nModels: coverage.length, nMeasurements: perBench[i], agreement, flags, coverage, stats };
+    return { name, nSamples, nModels: coverage.length, nMeasurements: perBench[i], agreement, flags, coverage, stats, carried: null };
   });
   return { benchmarks: benchmarks.sort((x, y) => x.name.localeCompare(y.name)), sampleFlags: sortFlags(sampleFlags) };
 }

@@ -1,9 +1,13 @@
-// Suspicious samples with their evidence: negative discrimination (./discrimination.ts), exact and
-// near duplicates across the pool (./duplicates.ts), empty or trivial inputs (./inputs.ts).
+// Suspicious samples with their evidence: likely wrong reference answers (the mirrored-item
+// likelihood ratio of ./item-fit.ts, or the strongest models agreeing on one answer against the
+// key, ./key-agreement.ts; the item–strength correlation of ./discrimination.ts as evidence),
+// exact and near duplicates across the pool (./duplicates.ts), empty or trivial inputs (./inputs.ts).
 import type { Discrimination } from "./discrimination";
+import type { KeyAgreement } from "./key-agreement";
+import type { VectorPair } from "./vector-duplicates";
 import { exactDuplicateGroups, nearDuplicatePairs, normaliseText } from "./duplicates";
 import { inputProblem } from "./inputs";
-import { Z_NEGATIVE } from "./thresholds";
+import { WRONG_KEY_RATIO, WRONG_KEY_RATIO_AGREED } from "./thresholds";
 import type { SampleFlag } from "./types";
 
 export interface SampleTexts {
@@ -15,18 +19,35 @@ export interface SampleTexts {
 
 const fmt = (x: number, d = 2) => x.toFixed(d).replace(/^-/, "−");
 
-export function discriminationFlags(d: Discrimination): SampleFlag[] {
+export interface WrongKeyEvidence {
+  /** Λ of ./item-fit.ts per sample */
+  ratio: Float64Array;
+  discrimination: Discrimination;
+  agreement: Map<number, KeyAgreement>;
+  modelNames: readonly string[];
+  references: readonly (string | null)[];
+}
+
+export function wrongKeyFlags(e: WrongKeyEvidence): SampleFlag[] {
   const out: SampleFlag[] = [];
-  for (let s = 0; s < d.z.length; s++) {
-    if (!(d.z[s] <= Z_NEGATIVE)) continue;
+  const { r, z, n } = e.discrimination;
+  for (let s = 0; s < e.ratio.length; s++) {
+    const ratio = e.ratio[s];
+    const agreed = e.agreement.get(s);
+    // Without Λ (every model failed alike) the strongest models agreeing against the key suffice.
+    if (!(ratio >= WRONG_KEY_RATIO || (agreed && !(ratio < WRONG_KEY_RATIO_AGREED)))) continue;
+    const outcomes = Number.isNaN(ratio) ? `its outcomes alone cannot tell (every model scored the same, or fewer than 8 were measured)` : `strong models fail where weak ones succeed (log-likelihood ratio ${fmt(ratio, 1)} of a reversed item over a healthy one; correlation with model strength r = ${fmt(r[s])} over ${n[s]} models)`;
+    const models = agreed?.models.map((m) => e.modelNames[m]);
     out.push({
       sample: s,
       code: "negative_discrimination",
       severity: "warning",
-      message: `Strong models fail where weak ones succeed: correlation with model strength r = ${fmt(d.r[s])} over ${d.n[s]} models (z = ${fmt(d.z[s], 1)}). The reference answer may be wrong.`,
-      suspicion: -d.z[s],
+      message: agreed
+        ? `${agreed.models.length} of the ${agreed.of} strongest models with outputs answered ${JSON.stringify(agreed.answer)} but the key says ${JSON.stringify(e.references[s] ?? "")}, and ${outcomes}. The reference answer may be wrong.`
+        : `${outcomes.charAt(0).toUpperCase()}${outcomes.slice(1)}. The reference answer may be wrong.`,
+      suspicion: (Number.isNaN(ratio) ? 0 : ratio) + (agreed ? agreed.models.length : 0),
       excludable: true,
-      evidence: { r: d.r[s], z: d.z[s], n_models: d.n[s] },
+      evidence: { log_likelihood_ratio: Number.isNaN(ratio) ? null : ratio, r: Number.isNaN(r[s]) ? null : r[s], z: Number.isNaN(z[s]) ? null : z[s], n_models: n[s], ...(agreed ? { top_models_answer: agreed.answer, top_models: models, top_models_asked: agreed.of } : {}) },
     });
   }
   return out;
@@ -36,7 +57,7 @@ function where(t: SampleTexts, i: number): string {
   return `"${t.ids[i]}" (${t.benchmarks[i]})`;
 }
 
-export function duplicateFlags(t: SampleTexts): SampleFlag[] {
+export function duplicateFlags(t: SampleTexts, vectorPairs: readonly VectorPair[] = []): SampleFlag[] {
   const normalised = t.inputs.map((x, i) => (t.hasImage[i] ? "" : normaliseText(x)));
   const out: SampleFlag[] = [];
   for (const group of exactDuplicateGroups(normalised)) {
@@ -55,7 +76,9 @@ export function duplicateFlags(t: SampleTexts): SampleFlag[] {
       });
     });
   }
-  for (const p of nearDuplicatePairs(normalised)) {
+  const textPairs = nearDuplicatePairs(normalised);
+  const known = new Set(textPairs.map((p) => `${p.a},${p.b}`));
+  for (const p of textPairs) {
     for (const [i, j] of [[p.a, p.b], [p.b, p.a]]) {
       out.push({
         sample: i,
@@ -65,6 +88,21 @@ export function duplicateFlags(t: SampleTexts): SampleFlag[] {
         suspicion: p.jaccard,
         excludable: false,
         evidence: { similar_to: t.ids[j], jaccard: p.jaccard },
+      });
+    }
+  }
+  // A pair the text already shows (the same input, or shared 3-grams) is flagged once, by the text.
+  for (const p of vectorPairs) {
+    if (normalised[p.a] === normalised[p.b] || known.has(`${p.a},${p.b}`)) continue;
+    for (const [i, j] of [[p.a, p.b], [p.b, p.a]]) {
+      out.push({
+        sample: i,
+        code: "near_duplicate",
+        severity: "info",
+        message: `Means nearly the same as ${where(t, j)} in another benchmark: cosine similarity ${p.cosine.toFixed(3)} of their text embeddings (a paraphrase or a copy).`,
+        suspicion: p.cosine,
+        excludable: false,
+        evidence: { similar_to: t.ids[j], cosine: p.cosine },
       });
     }
   }

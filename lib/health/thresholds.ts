@@ -11,13 +11,18 @@ export const CEILING_SHARE = 0.75;
 /** Share of all-tie samples that turns the degeneracy note into a warning; MMLU-Pro: 6.3%. */
 export const DEGENERATE_WARNING = 0.5;
 /**
- * Fisher z of a sample's item–strength correlation at or below which it is flagged. MMLU-Pro
- * clean: 78 of 11,271 samples (0.7%); planted wrong keys on 7%: precision 0.48–0.83 depending on
- * how often wrong models pick the planted key.
+ * Log-likelihood ratio Λ (./item-fit.ts) of a reversed item over a healthy one at or above which a
+ * sample's key is flagged from outcomes alone, and the lower bar when the strongest models also
+ * agree on one answer against the key (./key-agreement.ts). Measured by npm run bench:health
+ * (figures in README "Benchmark health").
  */
-export const Z_NEGATIVE = -2;
-/** Share of a benchmark's samples flagged for negative discrimination that flags the benchmark. */
-export const WRONG_KEY_SHARE = 0.05;
+export const WRONG_KEY_RATIO = 3;
+export const WRONG_KEY_RATIO_AGREED = 1;
+/**
+ * Share of a benchmark's samples flagged as wrong keys that flags the benchmark: clean MMLU-Pro's
+ * 14 categories have 2.2–5.6% (hard questions that weak models guess right).
+ */
+export const WRONG_KEY_SHARE = 0.06;
 /** Scored-wrong share among normalised matches: any ≥ 3 is a warning, this share critical. */
 export const MISMATCH_MIN = 3;
 export const MISMATCH_CRITICAL = 0.5;

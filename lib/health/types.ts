@@ -35,6 +35,8 @@ export interface BenchmarkHealth {
   flags: HealthFlag[];
   coverage: ModelCoverage[];
   stats: BenchmarkStats;
+  /** the previous run's per-benchmark results kept for an unchanged benchmark (./incremental.ts); null: computed now */
+  carried: { checkedVersion: number; checkedAt: string } | null;
 }
 
 export interface SampleFlag extends HealthFlag {

@@ -136,6 +136,15 @@ export async function listFlaggedSamples(runId: number, benchmark: string, limit
   return r.rows;
 }
 
+/** Every flag of a run (what the next run may carry forward, lib/health/carry.ts). */
+export async function listRunFlags(runId: number, db: Queryable = pool()): Promise<SampleFlagRow[]> {
+  const r = await db.query<SampleFlagRow>(
+    `SELECT sample_pk AS "samplePk", code, severity, message, suspicion, excludable, evidence FROM sample_flags WHERE run_id = $1 ORDER BY id`,
+    [runId],
+  );
+  return r.rows;
+}
+
 /** Flags of one sample in a run, worst first. */
 export async function flagsOfSample(runId: number, samplePk: number, db: Queryable = pool()): Promise<SampleFlagRow[]> {
   const r = await db.query<SampleFlagRow>(

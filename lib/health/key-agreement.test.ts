@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { AGREE_MIN, topModelsAgainstKey, TOP_MODELS, type JudgedOutput } from "./key-agreement";
+
+// Models 0..7, model 7 strongest; one benchmark.
+const ability = Float64Array.from({ length: 8 }, (_, m) => m);
+const bench = new Int32Array(3);
+const out = (sample: number, model: number, output: string, goodness: number): JudgedOutput => ({ sample, model, output, goodness });
+
+describe("topModelsAgainstKey", () => {
+  it("finds the strongest models scored wrong on one same answer (after normalisation)", () => {
+    const outputs = [out(0, 7, "B", 0), out(0, 6, " b.", 0), out(0, 5, "B", 0), out(0, 4, "(B)", 0), out(0, 3, "C", 1), out(0, 0, "C", 1)];
+    const found = topModelsAgainstKey(outputs, ["C", null, null], bench, ability, 8).get(0)!;
+    expect(found).toEqual({ answer: "B", models: [7, 6, 5, 4], of: TOP_MODELS });
+  });
+  it("asks only the top models: weak models agreeing against the key do not count", () => {
+    const outputs = [7, 6, 5, 4, 3].map((m) => out(1, m, "C", 1)).concat([2, 1, 0].map((m) => out(1, m, "B", 0)));
+    expect(topModelsAgainstKey(outputs, [null, "C", null], bench, ability, 8).has(1)).toBe(false);
+  });
+  it("needs AGREE_MIN agreeing models, and an answer equal to the reference is the scorer's bug, not the key's", () => {
+    const split = [out(0, 7, "B", 0), out(0, 6, "B", 0), out(0, 5, "D", 0), out(0, 4, "E", 0), out(0, 3, "A", 0)];
+    expect(AGREE_MIN).toBeGreaterThan(2);
+    expect(topModelsAgainstKey(split, ["C", null, null], bench, ability, 8).size).toBe(0);
+    const drop = [7, 6, 5, 4, 3].map((m) => out(2, m, "1,000", 0));
+    expect(topModelsAgainstKey(drop, [null, null, "1000"], bench, ability, 8).size).toBe(0);
+  });
+});
