@@ -2,6 +2,7 @@
 import { pool } from "@/lib/db/client";
 import { forgetLastReads } from "@/lib/db/fresh-or-last";
 import { forgetLeaderboards } from "@/lib/leaderboard/compute";
+import { forgetSnapshots } from "@/lib/leaderboard/snapshot-cache";
 import { forgetPoolFits } from "@/lib/models/pool-fits";
 import { forgetReadModel } from "@/lib/serving/current";
 
@@ -20,6 +21,7 @@ export async function resetDatabase(): Promise<void> {
   forgetPoolFits();
   forgetReadModel();
   forgetLastReads();
+  forgetSnapshots();
 }
 
 /** Row counts of every data table, for "the database is unchanged" assertions. */
