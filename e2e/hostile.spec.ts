@@ -183,7 +183,7 @@ test("pages with invalid parameters answer 400 inside the layout, naming the par
     ["/leaderboard?k=abc", 'Parameter "k"'],
     ["/samples?threshold=2", 'Parameter "threshold"'],
     ["/compare?k=-1", 'Parameter "k"'],
-    ["/models/nobody-at-all?limit=0", 'Parameter "limit"'],
+    [`/models/${encodeURIComponent(DEMO_BASELINE)}?limit=0`, 'Parameter "limit"'],
     ["/query?method=nonsense", 'Parameter "method"'],
   ];
   for (const [url, message] of invalid) {

@@ -1,10 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { request as httpRequest } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { childMatching, WEB_SERVER } from "../scripts/lib/proc-rss";
 
 // `npm start` keeps its data across restarts, stops cleanly on Ctrl-C, and starts fresh with the
@@ -87,7 +88,9 @@ function stalledUpload(p: Portal, token: string): Promise<string> {
  * there, and nothing of the interrupted one is visible.
  */
 async function killWebMidRequest(p: Portal): Promise<void> {
-  const token = spawnSync(process.execPath, ["--import", "tsx", "scripts/token.ts", "create", "restart"], { env: p.env, encoding: "utf8" }).stdout.trim().split("\n").pop()!;
+  // Not spawnSync: a blocked event loop would leave this process's pooled connections to the portal stale.
+  const created = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/token.ts", "create", "restart"], { env: p.env });
+  const token = created.stdout.trim().split("\n").pop()!;
   const before = await counts(p);
   const line = { type: "score", sample: "restart/acknowledged", model: "restart-model", metric: "accuracy", value: 1 };
   const sample = { type: "sample", id: "restart/acknowledged", benchmark: "restart", input: "kept across a crash" };
