@@ -57,7 +57,7 @@ async function stopPortal(p: Portal): Promise<number | null> {
 }
 
 async function counts(p: Portal) {
-  return (await (await fetch(`${p.base}/api/health`)).json()).counts as { samples: number; models: number; measurements: number };
+  return (await (await fetch(`${p.base}/api/health`)).json()).counts as { samples: number; models: number; measurements: number; benchmarks: number };
 }
 
 const alive = (pid: number) => {
@@ -114,7 +114,7 @@ async function killWebMidRequest(p: Portal): Promise<void> {
   const restarted = childMatching(p.proc.pid!, WEB_SERVER);
   expect(restarted).not.toBeNull();
   expect(restarted).not.toBe(web);
-  expect(await counts(p)).toEqual({ samples: before.samples + 1, models: before.models + 1, measurements: before.measurements + 1 });
+  expect(await counts(p)).toEqual({ samples: before.samples + 1, models: before.models + 1, measurements: before.measurements + 1, benchmarks: before.benchmarks + 1 });
   expect((await fetch(`${p.base}/api/samples/restart/stalled`)).status).toBe(404);
 }
 
