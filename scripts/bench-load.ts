@@ -1,8 +1,8 @@
 // `npm run bench:load -- [--clients 50] [--seconds 30] [--runs 1] [--upload-mb 4] [--timeout 20]`:
 // the portal under a crowd (issue 17's load target). Starts it exactly as `npm start` does
 // (scripts/start.ts: embedded database, migrations, demo data, build when stale, supervised web
-// server and worker) on a fresh temporary DATA_DIR and free ports, waits until the demo pool is
-// embedded, creates an upload token with the token CLI, then per run: N autocannon clients for S
+// server and worker) on a fresh temporary DATA_DIR and free ports for each run, waits until the
+// demo pool is embedded, creates an upload token with the token CLI, then N autocannon clients for S
 // seconds cycle through distinct capability queries (API and page, each text used once so no cache
 // answers) and page views (/, /samples/ID, /models/NAME, /compare), while one upload of a few MB is
 // posted and imported by the worker. Reports requests/s, p50/p95/p99 (answered requests), non-2xx
@@ -125,11 +125,12 @@ function byKind(runs: RunResult[]): string {
   return ["| request | n | p50 ms | p95 ms | p99 ms | non-2xx |", "|---|---|---|---|---|---|", ...rows].join("\n");
 }
 
-async function main() {
-  const parent = mkdtempSync(path.join(tmpdir(), "bench-load-"));
-  const pool: DemoPool = readDemoPool(path.join(process.cwd(), "data", "demo", "demo.jsonl.gz"));
-  log(`load average before start: ${load()}`);
-  const portal = await startPortal(path.join(parent, "data"));
+/**
+ * One run on its own fresh portal: each run's upload grows the pool by a few thousand samples, so
+ * runs on one portal would not measure the same thing (the demo pool is ~540 samples).
+ */
+async function oneRun(i: number, pool: DemoPool, parent: string): Promise<{ result: RunResult; peaks: Record<Role, number>; load: string }> {
+  const portal = await startPortal(path.join(parent, `data-${i}`));
   const rss = rssPeaks(portal.pid);
   try {
     const token = await createToken(portal.dataDir);
@@ -138,23 +139,33 @@ async function main() {
     const t0 = performance.now();
     for (const m of trafficMix(pool, 0)) await fetch(portal.base + m.path()).then((r) => r.arrayBuffer());
     log(`warm-up, one request of each kind in turn: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    log(`portal ready at ${portal.base}; ${CLIENTS} clients × ${SECONDS} s, ${RUNS} run(s), ${UPLOAD_MB} MB upload in flight`);
+    log(`portal ready at ${portal.base}; ${CLIENTS} clients × ${SECONDS} s, ${UPLOAD_MB} MB upload in flight (run ${i} of ${RUNS})`);
+    const body = uploadBody(pool, UPLOAD_MB, i);
+    rss.reset();
+    const result = await loadRun({
+      base: portal.base,
+      clients: CLIENTS,
+      seconds: SECONDS,
+      timeoutS: TIMEOUT_S,
+      mix: trafficMix(pool, i),
+      upload: () => upload(portal.base, token, body),
+    });
+    const run = { result, peaks: { ...rss.peaks }, load: load() };
+    printRun(i, result, run.peaks, run.load);
+    return run;
+  } finally {
+    rss.stop();
+    await portal.stop();
+  }
+}
+
+async function main() {
+  const parent = mkdtempSync(path.join(tmpdir(), "bench-load-"));
+  const pool: DemoPool = readDemoPool(path.join(process.cwd(), "data", "demo", "demo.jsonl.gz"));
+  log(`load average before start: ${load()}`);
+  try {
     const runs: { result: RunResult; peaks: Record<Role, number>; load: string }[] = [];
-    for (let i = 1; i <= RUNS; i++) {
-      const body = uploadBody(pool, UPLOAD_MB, i);
-      rss.reset();
-      const result = await loadRun({
-        base: portal.base,
-        clients: CLIENTS,
-        seconds: SECONDS,
-        timeoutS: TIMEOUT_S,
-        mix: trafficMix(pool, i),
-        upload: () => upload(portal.base, token, body),
-      });
-      const peaks = { ...rss.peaks };
-      runs.push({ result, peaks, load: load() });
-      printRun(i, result, peaks, runs.at(-1)!.load);
-    }
+    for (let i = 1; i <= RUNS; i++) runs.push(await oneRun(i, pool, parent));
     const s = runs.map((r) => summarise(r.result));
     const m = (f: (x: (typeof s)[number]) => number) => median(s.map(f));
     const total = (f: (x: (typeof s)[number]) => number) => s.reduce((a, x) => a + f(x), 0);
@@ -173,8 +184,6 @@ async function main() {
     console.log(`| load average at the end (1/5/15 min) | ${load()} | – |`);
     console.log(`\nBy kind of request (all runs):\n${byKind(runs.map((r) => r.result))}`);
   } finally {
-    rss.stop();
-    await portal.stop();
     rmSync(parent, { recursive: true, force: true });
   }
 }
