@@ -15,9 +15,11 @@ const IMG = '"><img src=x onerror=alert(1)>';
 const FORMULA = '=HYPERLINK("http://evil.example","click")';
 const CMD = "+cmd|' /C calc'!A0";
 const RTL = "\u202Egnp.exe-model";
+/** An isolate opened and never closed: without isolation it would capture the rest of its line. */
+const ISOLATE = "\u2067ledom-\u2066ltr";
 const LONG = `long-${"W".repeat(194)}`;
 const JS_LINK = "javascript:alert(1)";
-const MODELS = [XSS, IMG, FORMULA, CMD, RTL, LONG, JS_LINK, "@SUM(1+1)"];
+const MODELS = [XSS, IMG, FORMULA, CMD, RTL, ISOLATE, LONG, JS_LINK, "@SUM(1+1)"];
 const SAMPLES = [`${BENCH}/<svg onload=alert(1)>`, `${BENCH}/1`, `${BENCH}/2`, `${BENCH}/3`];
 
 function hostileFile(): string {
@@ -28,7 +30,7 @@ function hostileFile(): string {
       id,
       benchmark: BENCH,
       task: JS_LINK,
-      input: `<script>alert(document.cookie)</script> Question ${i} <a href="javascript:alert(2)">click</a>`,
+      input: `<script>alert(document.cookie)</script> Question ${i} <a href="javascript:alert(2)">click</a> \u202Edesrever`,
       reference: `</textarea><svg onload=alert(3)> ${FORMULA}`,
       // Tags of their own, so that specs running later see the demo's capabilities unchanged.
       tags: ["<img src=x onerror=alert(4)>", "hostile-tag"],
@@ -55,6 +57,41 @@ function watch(page: Page): string[] {
     if (m.type() === "error") problems.push(`console error: ${m.text()}`);
   });
   return problems;
+}
+
+/** Where the hostile texts carry bidi controls: each is rendered at the end of its own text node. */
+const BIDI_TEXTS = [RTL, ISOLATE, "\u202Edesrever"];
+
+/**
+ * Text nodes holding bidi controls (U+202A–202E, U+2066–2069) whose effect is not contained. The
+ * node must end with the hostile text (nothing after it in the same run: another name joined to it
+ * would be reordered), and the nearest enclosing element that bounds a bidi paragraph or isolate
+ * (unicode-bidi isolate or plaintext, <bdi>, a block) must be an isolate or hold nothing but that
+ * text. Returns the offenders.
+ */
+async function leakingBidi(page: Page): Promise<string[]> {
+  return page.evaluate((texts) => {
+    const controls = /[\u202A-\u202E\u2066-\u2069]/;
+    const skip = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "title"]);
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? "";
+      if (!controls.test(text) || !node.parentElement || skip.has(node.parentElement.tagName)) continue;
+      if (!texts.some((t) => text.trimEnd().endsWith(t))) out.push(`text run continues after the hostile text: ${text.slice(0, 80)}`);
+      let el: Element | null = node.parentElement;
+      while (el) {
+        const style = getComputedStyle(el);
+        if (el.tagName === "BDI" || /isolate|plaintext/.test(style.unicodeBidi)) break;
+        if (el.tagName === "text" || !/^inline$|^contents$/.test(style.display)) {
+          if ((el.textContent ?? "").trim() !== text.trim()) out.push(`<${el.tagName.toLowerCase()}> not isolated: ${(el.textContent ?? "").slice(0, 80)}`);
+          break;
+        }
+        el = el.parentElement;
+      }
+    }
+    return out;
+  }, BIDI_TEXTS);
 }
 
 const path = (...segments: string[]) => `/${segments.map(encodeURIComponent).join("/")}`;
@@ -92,6 +129,7 @@ test("every page that shows them renders them as text, runs no script and passes
     expect.soft(res?.status(), url).toBe(200);
     await page.waitForLoadState("networkidle");
     if (shown) await expect.soft(page.getByText(shown, { exact: false }).first(), url).toBeAttached();
+    expect.soft(await leakingBidi(page), `bidi controls not isolated on ${url}`).toEqual([]);
     await expectAccessible(page, url);
   }
   await page.goto(`${path("models", XSS)}?${bench}`);
@@ -138,6 +176,23 @@ test("missing things answer 404 inside the layout; malformed paths never reach t
   expect(refused.status()).toBe(405);
   expect(refused.headers()["allow"]).toBe("GET");
   expect((await refused.json()).error.code).toBe("method_not_allowed");
+});
+
+test("pages with invalid parameters answer 400 inside the layout, naming the parameter", async ({ page }) => {
+  const invalid: [string, string][] = [
+    ["/leaderboard?k=abc", 'Parameter "k"'],
+    ["/samples?threshold=2", 'Parameter "threshold"'],
+    ["/compare?k=-1", 'Parameter "k"'],
+    [`/models/${encodeURIComponent(DEMO_BASELINE)}?limit=0`, 'Parameter "limit"'],
+    ["/query?method=nonsense", 'Parameter "method"'],
+  ];
+  for (const [url, message] of invalid) {
+    const res = await page.goto(url);
+    expect(res?.status(), url).toBe(400);
+    await expect(page.getByRole("navigation", { name: "Main" }), url).toBeVisible();
+    await expect(page.getByText(message).first(), url).toBeVisible();
+  }
+  expect((await page.goto("/leaderboard?k=50"))?.status()).toBe(200);
 });
 
 test("security headers: a nonce CSP without inline script on pages, and pages still hydrate", async ({ page, request }) => {

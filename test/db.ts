@@ -2,6 +2,7 @@
 import { pool } from "@/lib/db/client";
 import { forgetLastReads } from "@/lib/db/fresh-or-last";
 import { forgetLeaderboards } from "@/lib/leaderboard/compute";
+import { forgetSnapshots } from "@/lib/leaderboard/snapshot-cache";
 import { forgetPoolFits } from "@/lib/models/pool-fits";
 import { forgetPlanningContexts } from "@/lib/planning/context-cache";
 import { forgetReadModel } from "@/lib/serving/current";
@@ -24,6 +25,7 @@ export async function resetDatabase(): Promise<void> {
   forgetLastReads();
   resumeLeases();
   forgetPlanningContexts();
+  forgetSnapshots();
 }
 
 /** Row counts of every data table, for "the database is unchanged" assertions. */

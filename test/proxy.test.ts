@@ -37,6 +37,16 @@ describe("proxy", () => {
     expect(get("/models/GPT%204").headers.get("x-middleware-rewrite")).toBeNull();
   });
 
+  it("answers page views with invalid query parameters 400 (the page renders the message), valid ones 200", () => {
+    for (const url of ["/leaderboard?k=abc", "/samples?threshold=2", "/compare?k=-1", "/models/gpt-4?limit=0", "/query?method=nonsense"]) {
+      const res = get(url);
+      expect(res.status, url).toBe(400);
+      expect(res.headers.get("x-middleware-next"), url).toBe("1");
+      expect(forwarded(res, "content-security-policy"), url).toBe(res.headers.get("content-security-policy"));
+    }
+    for (const url of ["/leaderboard?k=50", "/samples?threshold=0.2", "/leaderboard?k=", "/api/leaderboard?k=abc"]) expect(get(url).status, url).toBe(200);
+  });
+
   it("leaves static files to next.config.ts, which gives every answer nosniff, a referrer policy and no framing", async () => {
     const rules = await nextConfig.headers!();
     expect(rules).toEqual([{ source: "/:path*", headers: Object.entries(COMMON_HEADERS).map(([key, value]) => ({ key, value })) }]);

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import type { RawMeasurement } from "@/lib/samples/raw-measurements";
 import type { RankingGroupView } from "@/lib/samples/sample-ranking";
 import { formatValue, MISSING } from "@/lib/format";
@@ -20,9 +21,26 @@ type PairLine = Extract<RawMeasurement, { type: "pairwise" }>;
 /** Pairwise lines shown side by side with their choice events; the rest (arena samples hold hundreds) go in one table. */
 export const PAIRWISE_INLINE = 20;
 
-function events(g: RankingGroupView | undefined): string {
-  if (!g) return MISSING;
-  return g.choices.map((c) => `${c.winner} over ${c.losers.join(", ")}${c.weight === 1 ? "" : ` (${formatValue(c.weight)})`}`).join("; ");
+/** Each model name a bidi isolate: a control in an uploaded name cannot reorder the names after it. */
+function Events({ g }: { g: RankingGroupView | undefined }) {
+  if (!g) return <>{MISSING}</>;
+  return (
+    <>
+      {g.choices.map((c, i) => (
+        <Fragment key={i}>
+          {i > 0 && "; "}
+          <bdi>{c.winner}</bdi> over{" "}
+          {c.losers.map((l, j) => (
+            <Fragment key={j}>
+              {j > 0 && ", "}
+              <bdi>{l}</bdi>
+            </Fragment>
+          ))}
+          {c.weight === 1 ? "" : ` (${formatValue(c.weight)})`}
+        </Fragment>
+      ))}
+    </>
+  );
 }
 
 interface PairedLine {
@@ -36,7 +54,7 @@ const PAIR_COLUMNS = col.columns([
   col.accessor((p) => p.line.model_b, { id: "b", header: "Model B" }),
   col.accessor((p) => (p.line.winner === "tie" ? "tie" : p.line.winner === "a" ? p.line.model_a : p.line.model_b), { id: "winner", header: "Winner" }),
   col.accessor((p) => p.line.p_a, { id: "p_a", header: "p_a", meta: { align: "right" }, cell: ({ getValue }) => formatValue(getValue()) }),
-  col.accessor((p) => events(p.group), { id: "events", header: "Choice events (weight)", meta: { cellClassName: "text-xs text-slate-600" } }),
+  col.display({ id: "events", header: "Choice events (weight)", meta: { cellClassName: "text-xs text-slate-600" }, cell: ({ row: { original: p } }) => <Events g={p.group} /> }),
 ]);
 
 function MorePairwise({ pairs }: { pairs: PairedLine[] }) {

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import type { RankingGroupView } from "@/lib/samples/sample-ranking";
 import { formatValue } from "@/lib/format";
 import { ModelLink } from "./model-link";
@@ -48,7 +49,12 @@ export function RankingGroup({ group }: { group: RankingGroupView }) {
             {group.choices.map((c, i) => (
               <li key={i}>
                 <span className="font-medium">{c.winner}</span> chosen over {"{"}
-                {c.losers.join(", ")}
+                {c.losers.map((l, j) => (
+                  <Fragment key={j}>
+                    {j > 0 && ", "}
+                    <bdi>{l}</bdi>
+                  </Fragment>
+                ))}
                 {"}"}
                 {weight(c.weight)}
               </li>

@@ -15,11 +15,26 @@ const TITLES: Record<string, string> = {
   bootstrap_undefined: "Some bootstrap resamples had no defined score",
 };
 
+/** The message with the model it names isolated (<bdi>): a bidi control in an uploaded name cannot reorder the sentence. */
+function Message({ w }: { w: ApiWarning }) {
+  const at = w.model ? w.message.indexOf(w.model) : -1;
+  if (!w.model || at < 0) return <>{w.message}</>;
+  return (
+    <>
+      {w.message.slice(0, at)}
+      <bdi>{w.model}</bdi>
+      {w.message.slice(at + w.model.length)}
+    </>
+  );
+}
+
 function Messages({ warnings }: { warnings: ApiWarning[] }) {
   return (
     <ul className="mt-1 list-disc space-y-0.5 pl-5">
       {warnings.map((w, i) => (
-        <li key={i}>{w.message}</li>
+        <li key={i}>
+          <Message w={w} />
+        </li>
       ))}
     </ul>
   );

@@ -43,7 +43,11 @@ export function EvidenceTable({ samples, model }: { samples: EvidenceSample[]; m
     col.accessor("id", { header: "Sample", meta: { rowHeader: true, className: "whitespace-nowrap" }, cell: ({ getValue }) => <SampleLink id={getValue()} /> }),
     col.accessor("input", { header: "Input", meta: { cellClassName: "max-w-md text-slate-700" }, cell: ({ getValue }) => <span className="line-clamp-2">{getValue()}</span> }),
     col.accessor("outcomes", {
-      header: `${model}'s outcome`,
+      header: () => (
+        <>
+          <bdi>{model}</bdi>&apos;s outcome
+        </>
+      ),
       cell: ({ row: { original: s } }) => (
         <ul className="space-y-0.5" aria-label={`outcomes on ${s.id}`}>
           {s.outcomes.slice(0, 4).map((o, i) => (
@@ -55,14 +59,22 @@ export function EvidenceTable({ samples, model }: { samples: EvidenceSample[]; m
         </ul>
       ),
     }),
-    col.display({ id: "output", header: `${model}'s output`, meta: { cellClassName: "max-w-sm text-xs" }, cell: ({ row: { original: s } }) => <Outputs s={s} /> }),
+    col.display({ id: "output", header: () => (
+        <>
+          <bdi>{model}</bdi>&apos;s output
+        </>
+      ), meta: { cellClassName: "max-w-sm text-xs" }, cell: ({ row: { original: s } }) => <Outputs s={s} /> }),
     col.display({ id: "record", header: "Against the other models", cell: ({ row: { original: s } }) => <Record s={s} /> }),
     col.accessor("similarity", { header: "Similarity", meta: { align: "right" }, cell: ({ getValue }) => formatSimilarity(getValue()) }),
   ]);
   return (
     <DataTable
       testId="evidence-table"
-      caption={`Samples behind the leaderboard row of ${model}, with its outcome on each`}
+      caption={
+        <>
+          Samples behind the leaderboard row of <bdi>{model}</bdi>, with its outcome on each
+        </>
+      }
       captionClassName="sr-only"
       className="w-full min-w-[720px]"
       rows={samples}

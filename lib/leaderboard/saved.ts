@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { getSavedLeaderboardRow, insertSavedLeaderboard, listSavedLeaderboardRows, type SavedLeaderboardRow } from "@/lib/db/queries/saved-leaderboards";
-import { loadSnapshots, type SnapshotRow } from "@/lib/db/queries/snapshots";
+import type { SnapshotRow } from "@/lib/db/queries/snapshots";
+import { cachedSnapshots } from "./snapshot-cache";
 import { METHODS, type Method } from "@/lib/selection/methods";
 import { text, type LeaderboardQuery } from "@/lib/selection/schema";
 import type { LiveLeaderboard } from "./compute";
@@ -64,7 +65,7 @@ export function savedQuery(s: Pick<SavedLeaderboard, "query" | "filters" | "meth
 export async function listSavedLeaderboards(): Promise<(SavedLeaderboard & { snapshot: Snapshot | null })[]> {
   const rows = (await listSavedLeaderboardRows()).map(toSaved);
   const ids = rows.map((row) => row.currentSnapshotId).filter((id): id is number => id !== null);
-  const snaps = await loadSnapshots<LiveLeaderboard>(ids);
+  const snaps = await cachedSnapshots<LiveLeaderboard>(ids);
   return rows.map((row) => ({ ...row, snapshot: row.currentSnapshotId ? (snaps.get(row.currentSnapshotId) ?? null) : null }));
 }
 
@@ -72,7 +73,7 @@ export async function getSavedLeaderboard(slug: string): Promise<(SavedLeaderboa
   const found = await getSavedLeaderboardRow(slug);
   if (!found) return null;
   const row = toSaved(found);
-  const snap = row.currentSnapshotId ? (await loadSnapshots<LiveLeaderboard>([row.currentSnapshotId])).get(row.currentSnapshotId) : undefined;
+  const snap = row.currentSnapshotId ? (await cachedSnapshots<LiveLeaderboard>([row.currentSnapshotId])).get(row.currentSnapshotId) : undefined;
   return { ...row, snapshot: snap ?? null };
 }
 

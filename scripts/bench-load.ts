@@ -1,0 +1,194 @@
+// `npm run bench:load -- [--clients 50] [--seconds 30] [--runs 1] [--upload-mb 4] [--timeout 20]`:
+// the portal under a crowd (issue 17's load target). Starts it exactly as `npm start` does
+// (scripts/start.ts: embedded database, migrations, demo data, build when stale, supervised web
+// server and worker) on a fresh temporary DATA_DIR and free ports for each run, waits until the
+// demo pool is embedded, creates an upload token with the token CLI, then N autocannon clients for S
+// seconds cycle through distinct capability queries (API and page, each text used once so no cache
+// answers) and page views (/, /samples/ID, /models/NAME, /compare), while one upload of a few MB is
+// posted and imported by the worker. Reports requests/s, p50/p95/p99 (answered requests), non-2xx
+// by status (503 = deliberate back-pressure, counted apart), errors and timeouts, and the peak RSS
+// of the web server, worker and start process (= embedded database) sampled from /proc; with
+// --runs N, the medians. 2 shared cores: read the figures with the load average printed beside them.
+import { execFile, spawn } from "node:child_process";
+import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { freePort } from "./lib/bench-http";
+import { percentile } from "./lib/bench-stats";
+import { loadRun, summarise, type RunResult, type UploadTiming } from "./lib/load-run";
+import { readDemoPool, trafficMix, uploadBody, type DemoPool } from "./lib/load-traffic";
+import { rssPeaks, type Role } from "./lib/proc-rss";
+
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  const v = i >= 0 ? Number(args[i + 1]) : fallback;
+  if (!Number.isFinite(v) || v <= 0) throw new Error(`--${name} must be a positive number`);
+  return v;
+};
+const CLIENTS = arg("clients", 50);
+const SECONDS = arg("seconds", 30);
+const RUNS = arg("runs", 1);
+const UPLOAD_MB = arg("upload-mb", 4);
+const TIMEOUT_S = arg("timeout", 20);
+
+const log = (msg: string) => console.log(`[bench:load] ${msg}`);
+const load = () => loadavg().map((x) => x.toFixed(2)).join(" ");
+const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
+const median = (xs: number[]) => percentile(xs, 50);
+
+interface Portal {
+  pid: number;
+  base: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+async function startPortal(dataDir: string): Promise<Portal> {
+  const [port, dbPort] = [await freePort(), await freePort()];
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_DB_PORT: String(dbPort), NEXT_TELEMETRY_DISABLED: "1" };
+  delete env.DATABASE_URL;
+  const proc = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const logFile = path.join(dataDir, "..", `${path.basename(dataDir)}.log`);
+  const out = createWriteStream(logFile);
+  proc.stdout.pipe(out);
+  proc.stderr.pipe(out);
+  proc.stdout.on("data", (d: Buffer) => {
+    // The database URL holds the embedded database's password: not for the terminal.
+    for (const line of d.toString().split("\n")) if (line.startsWith("[start]")) log(line.replace(/\/\/[^@\s]+@/, "//…@"));
+  });
+  const exited = new Promise<void>((resolve) => proc.on("exit", () => resolve()));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 15 * 60_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`npm start exited early (code ${proc.exitCode}); its output: ${logFile}`);
+    const health = await fetch(`${base}/api/health`).then((r) => (r.ok ? r.json() : null), () => null);
+    // Ready: serving, and the demo pool embedded (the worker idle), so the runs measure serving.
+    if (health && health.pending_embeddings === 0) break;
+    if (Date.now() > deadline) throw new Error(`the portal was not ready within 15 min; its output: ${logFile}`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  return {
+    pid: proc.pid!,
+    base,
+    dataDir,
+    async stop() {
+      proc.kill("SIGINT");
+      await exited;
+      rmSync(logFile, { force: true });
+    },
+  };
+}
+
+async function createToken(dataDir: string): Promise<string> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/token.ts", "create", "bench-load"], { env });
+  return stdout.trim().split("\n").at(-1)!;
+}
+
+/** Posts the results file and follows the upload until the worker is done with it (bounded). */
+async function upload(base: string, token: string, body: Buffer): Promise<UploadTiming> {
+  const t0 = performance.now();
+  const res = await fetch(`${base}/api/uploads`, { method: "POST", body: new Uint8Array(body), headers: { authorization: `Bearer ${token}`, "content-type": "application/x-ndjson" } });
+  const acceptedMs = performance.now() - t0;
+  const report = (await res.json()) as { id?: string; status?: string; error?: { message: string } };
+  if (!report.id) return { status: `HTTP ${res.status}: ${report.error?.message ?? "no id"}`, acceptedMs, doneMs: NaN };
+  for (let status = report.status ?? ""; ; ) {
+    if (status === "done" || status === "failed") return { status, acceptedMs, doneMs: performance.now() - t0 };
+    if (performance.now() - t0 > 10 * 60_000) return { status: `${status} after 10 min`, acceptedMs, doneMs: NaN };
+    await new Promise((r) => setTimeout(r, 1000));
+    status = ((await (await fetch(`${base}/api/uploads/${report.id}`)).json()) as { status: string }).status;
+  }
+}
+
+function printRun(i: number, r: RunResult, peaks: Record<Role, number>, loadAt: string): void {
+  const s = summarise(r);
+  const n2 = Object.entries(s.non2xx).map(([k, v]) => `${k}×${v}`).join(" ") || "none";
+  log(
+    `run ${i}: ${s.n} answers in ${r.seconds.toFixed(1)} s = ${s.rps.toFixed(1)} req/s; p50 ${s.p50.toFixed(0)} ms, p95 ${s.p95.toFixed(0)} ms, ` +
+      `p99 ${s.p99.toFixed(0)} ms; non-2xx (other than 503): ${n2}; 503: ${s.deliberate503}; errors ${s.errors}, timeouts ${s.timeouts}; ` +
+      `upload ${r.upload.status}: accepted in ${r.upload.acceptedMs.toFixed(0)} ms, done after ${(r.upload.doneMs / 1000).toFixed(1)} s; ` +
+      `peak RSS web ${mb(peaks.web)}, worker ${mb(peaks.worker)}, db ${mb(peaks.db)}; load average ${loadAt}`,
+  );
+}
+
+function byKind(runs: RunResult[]): string {
+  const kinds = [...new Set(runs.flatMap((r) => r.answers.map((a) => a.kind)))];
+  const rows = kinds.map((k) => {
+    const a = runs.flatMap((r) => r.answers.filter((x) => x.kind === k));
+    const ms = a.map((x) => x.ms);
+    const bad = a.filter((x) => x.status < 200 || x.status > 299).length;
+    return `| ${k} | ${a.length} | ${percentile(ms, 50).toFixed(0)} | ${percentile(ms, 95).toFixed(0)} | ${percentile(ms, 99).toFixed(0)} | ${bad} |`;
+  });
+  return ["| request | n | p50 ms | p95 ms | p99 ms | non-2xx |", "|---|---|---|---|---|---|", ...rows].join("\n");
+}
+
+/**
+ * One run on its own fresh portal: each run's upload grows the pool by a few thousand samples, so
+ * runs on one portal would not measure the same thing (the demo pool is ~540 samples).
+ */
+async function oneRun(i: number, pool: DemoPool, parent: string): Promise<{ result: RunResult; peaks: Record<Role, number>; load: string }> {
+  const portal = await startPortal(path.join(parent, `data-${i}`));
+  const rss = rssPeaks(portal.pid);
+  try {
+    const token = await createToken(portal.dataDir);
+    // One request of each kind first: the web process loads its read model on the first query, a
+    // one-off that the runs should not count (it is reported here instead).
+    const t0 = performance.now();
+    for (const m of trafficMix(pool, 0)) await fetch(portal.base + m.path()).then((r) => r.arrayBuffer());
+    log(`warm-up, one request of each kind in turn: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    log(`portal ready at ${portal.base}; ${CLIENTS} clients × ${SECONDS} s, ${UPLOAD_MB} MB upload in flight (run ${i} of ${RUNS})`);
+    const body = uploadBody(pool, UPLOAD_MB, i);
+    rss.reset();
+    const result = await loadRun({
+      base: portal.base,
+      clients: CLIENTS,
+      seconds: SECONDS,
+      timeoutS: TIMEOUT_S,
+      mix: trafficMix(pool, i),
+      upload: () => upload(portal.base, token, body),
+    });
+    const run = { result, peaks: { ...rss.peaks }, load: load() };
+    printRun(i, result, run.peaks, run.load);
+    return run;
+  } finally {
+    rss.stop();
+    await portal.stop();
+  }
+}
+
+async function main() {
+  const parent = mkdtempSync(path.join(tmpdir(), "bench-load-"));
+  const pool: DemoPool = readDemoPool(path.join(process.cwd(), "data", "demo", "demo.jsonl.gz"));
+  log(`load average before start: ${load()}`);
+  try {
+    const runs: { result: RunResult; peaks: Record<Role, number>; load: string }[] = [];
+    for (let i = 1; i <= RUNS; i++) runs.push(await oneRun(i, pool, parent));
+    const s = runs.map((r) => summarise(r.result));
+    const m = (f: (x: (typeof s)[number]) => number) => median(s.map(f));
+    const total = (f: (x: (typeof s)[number]) => number) => s.reduce((a, x) => a + f(x), 0);
+    const other = total((x) => Object.values(x.non2xx).reduce((a, b) => a + b, 0));
+    const all = total((x) => x.n);
+    const peak = (role: Role) => median(runs.map((r) => r.peaks[role]));
+    console.log(`\n${CLIENTS} clients × ${SECONDS} s, demo pool, ${UPLOAD_MB} MB upload in flight; ${RUNS === 1 ? "1 run" : `median of ${RUNS} runs`}`);
+    console.log("| figure | value | target |\n|---|---|---|");
+    console.log(`| requests/s | ${m((x) => x.rps).toFixed(1)} | – |`);
+    console.log(`| p50 / p95 / p99 latency | ${m((x) => x.p50).toFixed(0)} / ${m((x) => x.p95).toFixed(0)} / ${m((x) => x.p99).toFixed(0)} ms | p95 ≤ 2000, p99 ≤ 5000 |`);
+    console.log(`| non-2xx other than 503 (all runs) | ${other} of ${all} | 0 |`);
+    console.log(`| 503 + Retry-After (all runs) | ${total((x) => x.deliberate503)} (${((100 * total((x) => x.deliberate503)) / Math.max(1, all)).toFixed(2)} %) | ≤ 1 % |`);
+    console.log(`| connection errors / timeouts (> ${TIMEOUT_S} s) | ${total((x) => x.errors)} / ${total((x) => x.timeouts)} | 0 / 0 |`);
+    console.log(`| upload accepted / done | ${median(runs.map((r) => r.result.upload.acceptedMs)).toFixed(0)} ms / ${(median(runs.map((r) => r.result.upload.doneMs)) / 1000).toFixed(1)} s | – |`);
+    console.log(`| peak RSS web / worker / db | ${mb(peak("web"))} / ${mb(peak("worker"))} / ${mb(peak("db"))} | web ≤ 1536 MB |`);
+    console.log(`| load average at the end (1/5/15 min) | ${load()} | – |`);
+    console.log(`\nBy kind of request (all runs):\n${byKind(runs.map((r) => r.result))}`);
+  } finally {
+    rmSync(parent, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(`[bench:load] ${(err as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,89 @@
+// One run of `npm run bench:load`: autocannon's clients cycle through the traffic mix against a
+// running portal while one upload is in flight; every answer's status and latency is kept (by kind
+// of request), and what autocannon counts as errors and timeouts.
+import autocannon from "autocannon";
+import { percentile } from "./bench-stats";
+import type { RequestKind, trafficMix } from "./load-traffic";
+
+export interface Answer {
+  kind: RequestKind;
+  status: number;
+  ms: number;
+}
+
+export interface UploadTiming {
+  status: string;
+  acceptedMs: number;
+  doneMs: number;
+}
+
+export interface RunResult {
+  seconds: number;
+  answers: Answer[];
+  errors: number;
+  timeouts: number;
+  upload: UploadTiming;
+}
+
+export interface RunOptions {
+  base: string;
+  clients: number;
+  seconds: number;
+  timeoutS: number;
+  mix: ReturnType<typeof trafficMix>;
+  upload: () => Promise<UploadTiming>;
+}
+
+export async function loadRun(o: RunOptions): Promise<RunResult> {
+  const answers: Answer[] = [];
+  // onResponse runs just before the instance's 'response' event of the same answer (autocannon's
+  // client, synchronously): it names the kind that the event then records.
+  let lastKind: RequestKind = "page /";
+  const requests = o.mix.map((m) => ({
+    method: "GET" as const,
+    setupRequest: (req: { path?: string }) => ({ ...req, path: m.path() }),
+    onResponse: () => void (lastKind = m.kind),
+  }));
+  const t0 = performance.now();
+  let uploadTiming: Promise<UploadTiming> | undefined;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url: o.base, connections: o.clients, duration: o.seconds, timeout: o.timeoutS, requests }, (err, res) =>
+      err ? reject(err) : resolve(res),
+    );
+    instance.on("response", (_client, status, _bytes, ms) => answers.push({ kind: lastKind, status, ms }));
+    // The upload starts once the clients are busy, so that it overlaps the whole measured run.
+    setTimeout(() => (uploadTiming = o.upload()), 2000);
+  });
+  const seconds = (performance.now() - t0) / 1000;
+  const upload = await (uploadTiming ?? o.upload());
+  return { seconds, answers, errors: result.errors, timeouts: result.timeouts, upload };
+}
+
+export interface RunSummary {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  n: number;
+  non2xx: Record<string, number>;
+  deliberate503: number;
+  errors: number;
+  timeouts: number;
+}
+
+export function summarise(r: RunResult): RunSummary {
+  const ms = r.answers.map((a) => a.ms);
+  const non2xx: Record<string, number> = {};
+  for (const a of r.answers) if ((a.status < 200 || a.status > 299) && a.status !== 503) non2xx[a.status] = (non2xx[a.status] ?? 0) + 1;
+  return {
+    rps: r.answers.length / r.seconds,
+    p50: percentile(ms, 50),
+    p95: percentile(ms, 95),
+    p99: percentile(ms, 99),
+    n: r.answers.length,
+    non2xx,
+    deliberate503: r.answers.filter((a) => a.status === 503).length,
+    errors: r.errors,
+    timeouts: r.timeouts,
+  };
+}

@@ -1,0 +1,75 @@
+// Resident memory of `npm start`'s processes, read from /proc (Linux): the start process itself
+// (which runs the embedded database), its web server and its worker, each with its descendants.
+import { readdirSync, readFileSync } from "node:fs";
+
+function read(file: string): string | null {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+}
+
+/** Parent pid of every live process. */
+function parents(): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = read(`/proc/${entry}/stat`);
+    // The command name (field 2) may hold spaces and parentheses: fields resume after the last ')'.
+    const m = stat && /\) \S (\d+)/.exec(stat.slice(stat.lastIndexOf(")")));
+    if (m) out.set(Number(entry), Number(m[1]));
+  }
+  return out;
+}
+
+function rssBytes(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(read(`/proc/${pid}/status`) ?? "");
+  return m ? Number(m[1]) * 1024 : 0;
+}
+
+function descendants(pid: number, ppids: Map<number, number>): number[] {
+  const out = [pid];
+  for (let i = 0; i < out.length; i++) for (const [child, parent] of ppids) if (parent === out[i]) out.push(child);
+  return out;
+}
+
+export const cmdline = (pid: number) => (read(`/proc/${pid}/cmdline`) ?? "").split("\0").join(" ");
+
+/** The live child of `parentPid` whose command line matches `pattern` (e.g. `npm start`'s web server). */
+export function childMatching(parentPid: number, pattern: RegExp): number | null {
+  for (const [child, parent] of parents()) if (parent === parentPid && pattern.test(cmdline(child))) return child;
+  return null;
+}
+
+/** `npm start`'s web server: `next start -p PORT`, which renames itself `next-server (vX.Y.Z)`. */
+export const WEB_SERVER = /^next-server\b| start -p /;
+
+export type Role = "db" | "web" | "worker";
+
+/** RSS per role now: `db` is the start process alone, web and worker include their descendants. */
+export function sampleRss(startPid: number): Record<Role, number> {
+  const ppids = parents();
+  const out: Record<Role, number> = { db: rssBytes(startPid), web: 0, worker: 0 };
+  for (const [child, parent] of ppids) {
+    if (parent !== startPid) continue;
+    const cmd = cmdline(child);
+    const role: Role | null = WEB_SERVER.test(cmd) ? "web" : cmd.includes("workers/index.ts") ? "worker" : null;
+    if (role) out[role] += descendants(child, ppids).reduce((sum, p) => sum + rssBytes(p), 0);
+  }
+  return out;
+}
+
+/** Samples every `everyMs` and keeps the peak per role. */
+export function rssPeaks(startPid: number, everyMs = 250): { peaks: Record<Role, number>; reset(): void; stop(): void } {
+  const peaks: Record<Role, number> = { db: 0, web: 0, worker: 0 };
+  const timer = setInterval(() => {
+    const now = sampleRss(startPid);
+    for (const r of Object.keys(peaks) as Role[]) peaks[r] = Math.max(peaks[r], now[r]);
+  }, everyMs);
+  return {
+    peaks,
+    reset: () => Object.assign(peaks, { db: 0, web: 0, worker: 0 }),
+    stop: () => clearInterval(timer),
+  };
+}
