@@ -23,7 +23,7 @@ test("a query with a filter term and an exclusion", async ({ page, request }) =>
   await expect(samples.first().getByTestId("why")).toContainText("similarity");
   await screenshot(page, "query-language");
 
-  await page.getByTestId("narrow-cut").click();
+  await page.getByTestId("widen-cut").click();
   await page.waitForURL(/threshold=/);
   await expect(page.getByTestId("cut-summary")).toContainText("your threshold");
 

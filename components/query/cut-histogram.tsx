@@ -53,6 +53,9 @@ export function CutHistogram({ query, retrieval }: { query: LeaderboardQuery; re
   const step = first?.report.background?.sigma ?? (first?.histogram ? first.histogram.width * 2 : 0.02);
   const at = (threshold: number) => `/query?${queryParams({ ...query, k: undefined, threshold: Math.round(threshold * 1000) / 1000 })}`;
   const cut = first?.report.cut.similarity ?? null;
+  // A threshold is a cosine: the links stay within [−1, 1] (a cut near 1 has nothing to narrow).
+  const widen = Math.max(-1, (cut ?? 0) - step);
+  const narrow = Math.min(1, (cut ?? 0) + step);
   return (
     <div className="mb-3 space-y-2 rounded-md border border-slate-200 bg-slate-50 p-3 text-xs text-slate-600" data-testid="cut-summary">
       <p>
@@ -68,12 +71,16 @@ export function CutHistogram({ query, retrieval }: { query: LeaderboardQuery; re
       ))}
       {cut !== null && (
         <p className="flex flex-wrap gap-3">
-          <Link href={at(cut - step)} className="text-indigo-700 underline" data-testid="widen-cut">
-            Widen (similarity ≥ {(cut - step).toFixed(3)})
-          </Link>
-          <Link href={at(cut + step)} className="text-indigo-700 underline" data-testid="narrow-cut">
-            Narrow (similarity ≥ {(cut + step).toFixed(3)})
-          </Link>
+          {widen < cut && (
+            <Link href={at(widen)} className="text-indigo-700 underline" data-testid="widen-cut">
+              Widen (similarity ≥ {widen.toFixed(3)})
+            </Link>
+          )}
+          {narrow > cut && (
+            <Link href={at(narrow)} className="text-indigo-700 underline" data-testid="narrow-cut">
+              Narrow (similarity ≥ {narrow.toFixed(3)})
+            </Link>
+          )}
           {(query.k !== undefined || query.threshold !== undefined) && (
             <Link href={`/query?${queryParams({ ...query, k: undefined, threshold: undefined })}`} className="text-indigo-700 underline">
               Back to the adaptive cut
