@@ -4,6 +4,7 @@ import { forgetLastReads } from "@/lib/db/fresh-or-last";
 import { forgetLeaderboards } from "@/lib/leaderboard/compute";
 import { forgetPoolFits } from "@/lib/models/pool-fits";
 import { forgetReadModel } from "@/lib/serving/current";
+import { forgetSubsetFits } from "@/lib/serving/subset-fit-cache";
 
 const DATA_TABLES = ["measurements", "measurement_outputs", "model_facts", "embeddings", "samples", "images", "models", "uploads", "upload_tokens", "leaderboard_snapshots", "saved_leaderboards", "health_runs"];
 
@@ -19,6 +20,7 @@ export async function resetDatabase(): Promise<void> {
   forgetLeaderboards();
   forgetPoolFits();
   forgetReadModel();
+  forgetSubsetFits();
   forgetLastReads();
 }
 
