@@ -16,7 +16,7 @@
 // `--hnsw` then builds the HNSW index over the pool (threshold lowered) and compares kNN through
 // it with the exact scan (latency, recall), in this process.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { closeDb } from "@/lib/db/client";
@@ -65,6 +65,7 @@ const OTHER_METHODS = ["bradley-terry", "elo", "mean", "borda", "win-rate"];
 const BENCHMARK = "mmlu-pro";
 
 const log = (msg: string) => console.log(`[bench:query] ${msg}`);
+const load = () => loadavg().map((x) => x.toFixed(2)).join(" ");
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 async function timed<T>(f: () => Promise<T>): Promise<[T, number]> {
@@ -215,7 +216,7 @@ async function main() {
   Object.assign(process.env, benchEnv);
   reloadEnv();
   let server: BenchServer | undefined;
-  const summary: string[] = [];
+  const summary: string[] = [`load average at the start: ${load()} (1, 5, 15 min)`];
   try {
     const p = new pg.Pool({ connectionString: db.url, max: 1 });
     await migrate(p);
@@ -246,6 +247,7 @@ async function main() {
       http.rows.unshift(latencyRow("HTTP first request after start", [probe.ms], `k=1: route load, embedder load, cache miss (HTTP ${probe.status})`));
     }
     const rows = [...profile, ...http.rows];
+    summary.push(`load average after the HTTP figures: ${load()} (1, 5, 15 min; 2 shared cores: compare figures only at similar load)`);
     const warm = http.rows.filter((r) => r.label.startsWith("HTTP warm"));
     console.log("\n" + summary.join("\n"));
     console.log(`\nGET /api/leaderboard?q=<query>&k=${K} over ${QUERIES.length} queries (${QUERIES.join(", ")})`);
