@@ -33,24 +33,42 @@ export interface Neighbour {
   distance: number;
 }
 
+/** pgvector's cosine distance of row r to the query (qNorm: the query's squaredNorm). */
+function distance(input: Pick<KnnInput, "vectors" | "norms" | "dim" | "query">, r: number, qNorm: number): number {
+  const { vectors, norms, dim, query } = input;
+  let dot = 0;
+  const base = r * dim;
+  for (let i = 0; i < dim; i++) dot = Math.fround(dot + Math.fround(vectors[base + i] * query[i]));
+  let sim = dot / Math.sqrt(norms[r] * qNorm);
+  if (sim > 1) sim = 1;
+  else if (sim < -1) sim = -1;
+  return 1 - sim;
+}
+
 /** The k rows nearest the query, nearest first, ties by pk. */
 export function nearest(input: KnnInput): Neighbour[] {
-  const { vectors, norms, pks, rows, dim, query, k } = input;
+  const { pks, rows, dim, query, k } = input;
   if (k <= 0) return [];
   const qNorm = squaredNorm(query, 0, dim);
   const heap = new TopK(Math.min(k, rows));
   for (let r = 0; r < rows; r++) {
     const pk = pks[r];
     if (pk < 0 || !input.allowed(r)) continue;
-    let dot = 0;
-    const base = r * dim;
-    for (let i = 0; i < dim; i++) dot = Math.fround(dot + Math.fround(vectors[base + i] * query[i]));
-    let sim = dot / Math.sqrt(norms[r] * qNorm);
-    if (sim > 1) sim = 1;
-    else if (sim < -1) sim = -1;
-    heap.offer(1 - sim, pk);
+    heap.offer(distance(input, r, qNorm), pk);
   }
   return heap.sorted();
+}
+
+/**
+ * Every allowed row's distance to the query, unordered: what `nearest` with k = all rows finds,
+ * without keeping a heap of the whole pool and sorting it (a hybrid query ranks the rows itself).
+ */
+export function allDistances(input: Omit<KnnInput, "k">, each: (pk: number, distance: number) => void): void {
+  const qNorm = squaredNorm(input.query, 0, input.dim);
+  for (let r = 0; r < input.rows; r++) {
+    const pk = input.pks[r];
+    if (pk >= 0 && input.allowed(r)) each(pk, distance(input, r, qNorm));
+  }
 }
 
 /** The k smallest (distance, pk) pairs seen: a binary max-heap, worst at the root. */
