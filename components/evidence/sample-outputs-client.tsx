@@ -9,8 +9,12 @@ import { matchesOutput, sampleOutputs, type PairOutput, type SampleOutput, type 
 import { Badge } from "@/components/ui/badge";
 import { FoldedOutput } from "./folded-output-client";
 
-/** Entries drawn at first; arena samples can hold hundreds of judged pairs. */
-const PAGE = 60;
+/**
+ * Entries drawn at first (and per "show more"); arena samples can hold hundreds of judged pairs.
+ * Each entry is in the HTML and again in the page's flight data: 60 of them were ~90 KiB of the
+ * server's render of a 60-model sample (bench:import), 20 fill a screen.
+ */
+const PAGE = 20;
 
 function JudgeNote({ judge }: { judge: string | null }) {
   return judge ? <span className="text-xs text-slate-500">judge {judge}</span> : null;
