@@ -7,6 +7,7 @@ import { forgetPoolFits } from "@/lib/models/pool-fits";
 import { forgetPlanningContexts } from "@/lib/planning/context-cache";
 import { forgetReadModel } from "@/lib/serving/current";
 import { resumeLeases } from "@/lib/ingest";
+import { forgetSubsetFits } from "@/lib/serving/subset-fit-cache";
 
 const DATA_TABLES = ["measurements", "measurement_outputs", "model_facts", "embeddings", "samples", "images", "models", "uploads", "upload_tokens", "leaderboard_snapshots", "saved_leaderboards", "health_runs"];
 
@@ -22,6 +23,7 @@ export async function resetDatabase(): Promise<void> {
   forgetLeaderboards();
   forgetPoolFits();
   forgetReadModel();
+  forgetSubsetFits();
   forgetLastReads();
   resumeLeases();
   forgetPlanningContexts();

@@ -1,19 +1,26 @@
 "use client";
 
-import { useDeferredValue, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useRef, useState } from "react";
 import { formatValue } from "@/lib/format";
-import { matchesOutput, type PairOutput, type SampleOutput, type ScoredOutput, type VerdictFilter } from "@/lib/samples/outputs";
+import type { SampleDetail } from "@/lib/samples/detail";
+import { isPartial } from "@/lib/samples/fold";
+import { sampleHref } from "@/lib/samples/links";
+import { matchesOutput, sampleOutputs, type PairOutput, type SampleOutput, type ScoredOutput, type VerdictFilter } from "@/lib/samples/outputs";
 import { Badge } from "@/components/ui/badge";
 import { FoldedOutput } from "./folded-output-client";
 
-/** Entries drawn at first; arena samples can hold hundreds of judged pairs. */
-const PAGE = 60;
+/**
+ * Entries drawn at first (and per "show more"); arena samples can hold hundreds of judged pairs.
+ * Each entry is in the HTML and again in the page's flight data: 60 of them were ~90 KiB of the
+ * server's render of a 60-model sample (bench:import), 20 fill a screen.
+ */
+const PAGE = 20;
 
 function JudgeNote({ judge }: { judge: string | null }) {
   return judge ? <span className="text-xs text-slate-500">judge {judge}</span> : null;
 }
 
-function Scored({ o }: { o: ScoredOutput }) {
+function Scored({ o, onUnfold }: { o: ScoredOutput; onUnfold: () => void }) {
   return (
     <li className="rounded border border-slate-200 p-3" data-testid="output-entry" data-model={o.model} data-verdict={o.verdict ?? "none"}>
       <div className="mb-1 flex flex-wrap items-center gap-2 text-sm">
@@ -26,12 +33,12 @@ function Scored({ o }: { o: ScoredOutput }) {
         {o.verdict && <Badge tone={o.verdict === "correct" ? "green" : "red"}>{o.verdict}</Badge>}
         <JudgeNote judge={o.judge} />
       </div>
-      <FoldedOutput text={o.output} label={`output of ${o.model}`} />
+      <FoldedOutput text={o.output} length={o.length} onUnfold={onUnfold} label={`output of ${o.model}`} />
     </li>
   );
 }
 
-function Side({ model, text, won }: { model: string; text: string | null; won: boolean }) {
+function Side({ model, text, length, won, onUnfold }: { model: string; text: string | null; length: number | null; won: boolean; onUnfold: () => void }) {
   return (
     <div className="min-w-0">
       <p className="mb-1 text-sm">
@@ -40,12 +47,12 @@ function Side({ model, text, won }: { model: string; text: string | null; won: b
         </a>{" "}
         {won && <Badge tone="green">preferred</Badge>}
       </p>
-      {text === null ? <p className="text-sm text-slate-500">No output stored.</p> : <FoldedOutput text={text} label={`output of ${model}`} />}
+      {text === null ? <p className="text-sm text-slate-500">No output stored.</p> : <FoldedOutput text={text} length={length ?? text.length} onUnfold={onUnfold} label={`output of ${model}`} />}
     </div>
   );
 }
 
-function Pair({ o }: { o: PairOutput }) {
+function Pair({ o, onUnfold }: { o: PairOutput; onUnfold: () => void }) {
   return (
     <li className="rounded border border-slate-200 p-3" data-testid="output-pair">
       <p className="mb-2 text-xs text-slate-500">
@@ -53,8 +60,8 @@ function Pair({ o }: { o: PairOutput }) {
         {o.p_a !== null && ` · p_a = ${formatValue(o.p_a)}`} {o.judge && `· judge ${o.judge}`}
       </p>
       <div className="grid gap-3 md:grid-cols-2">
-        <Side model={o.model_a} text={o.output_a} won={o.winner === "a"} />
-        <Side model={o.model_b} text={o.output_b} won={o.winner === "b"} />
+        <Side model={o.model_a} text={o.output_a} length={o.length_a} won={o.winner === "a"} onUnfold={onUnfold} />
+        <Side model={o.model_b} text={o.output_b} length={o.length_b} won={o.winner === "b"} onUnfold={onUnfold} />
       </div>
     </li>
   );
@@ -66,12 +73,38 @@ const FILTERS: [VerdictFilter, string][] = [
   ["incorrect", "Incorrect"],
 ];
 
+/**
+ * The whole outputs of a sample whose page sent only their starts (lib/samples/fold.ts), fetched
+ * once from GET /api/samples/{id} when `load` is first called.
+ */
+function useWholeOutputs(sampleId: string, folded: SampleOutput[]) {
+  const [whole, setWhole] = useState<SampleOutput[] | null>(isPartial(folded) ? null : folded);
+  const [error, setError] = useState<string | null>(null);
+  const started = useRef(false);
+  const load = useCallback(() => {
+    if (started.current) return;
+    started.current = true;
+    fetch(`/api${sampleHref(sampleId)}`)
+      .then((res) => (res.ok ? (res.json() as Promise<SampleDetail>) : Promise.reject(new Error(`HTTP ${res.status}`))))
+      .then((detail) => setWhole(sampleOutputs(detail.measurements)))
+      .catch((err: Error) => {
+        started.current = false;
+        setError(`The whole outputs could not be loaded (${err.message}): search looks at their starts only.`);
+      });
+  }, [sampleId]);
+  return { outputs: whole ?? folded, complete: whole !== null, error, load };
+}
+
 /** The models' outputs on one sample beside its reference: filter by verdict, search inside the outputs. */
-export function SampleOutputs({ outputs, reference }: { outputs: SampleOutput[]; reference: string | null }) {
+export function SampleOutputs({ sampleId, outputs: folded, reference }: { sampleId: string; outputs: SampleOutput[]; reference: string | null }) {
   const [filter, setFilter] = useState<VerdictFilter>("all");
   const [search, setSearch] = useState("");
   const [limit, setLimit] = useState(PAGE);
   const needle = useDeferredValue(search);
+  const { outputs, complete, error, load } = useWholeOutputs(sampleId, folded);
+  useEffect(() => {
+    if (needle.trim() && !complete) load();
+  }, [needle, complete, load]);
   const hasVerdicts = outputs.some((o) => o.kind !== "pairwise" && o.verdict !== null);
   const shown = outputs.map((o, i) => ({ o, i })).filter(({ o }) => matchesOutput(o, filter, needle));
   return (
@@ -112,13 +145,15 @@ export function SampleOutputs({ outputs, reference }: { outputs: SampleOutput[];
           </label>
           <span className="text-slate-500" data-testid="output-count" aria-live="polite">
             {shown.length} of {outputs.length}
+            {needle.trim() && !complete && !error && " (searching the whole outputs…)"}
           </span>
         </div>
+        {error && <p className="text-sm text-amber-700">{error}</p>}
         {shown.length === 0 ? (
           <p className="text-sm text-slate-500">No output matches.</p>
         ) : (
           <ul className="space-y-3">
-            {shown.slice(0, limit).map(({ o, i }) => (o.kind === "pairwise" ? <Pair key={i} o={o} /> : <Scored key={i} o={o} />))}
+            {shown.slice(0, limit).map(({ o, i }) => (o.kind === "pairwise" ? <Pair key={i} o={o} onUnfold={load} /> : <Scored key={i} o={o} onUnfold={load} />))}
           </ul>
         )}
         {shown.length > limit && (

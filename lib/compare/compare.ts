@@ -14,7 +14,8 @@ import type { ApiLeaderboardRow } from "@/lib/leaderboard/response";
 import { findVisibleModels } from "@/lib/db/queries/models";
 import { loadModelOutputs } from "@/lib/db/queries/measurement-outputs";
 import { tieredGroups } from "@/lib/ranking/groups";
-import { benchmarkSubsets, fitSubsets, topTagSubsets, type SubsetFit } from "@/lib/ranking/subset-fits";
+import { benchmarkSubsets, topTagSubsets, type SubsetFit } from "@/lib/ranking/subset-fits";
+import { cachedSubsetFits } from "@/lib/serving/subset-fit-cache";
 import { headToHead } from "@/lib/ranking/views";
 import { excerpt } from "@/lib/samples/excerpt";
 import { loadSampleSummaries } from "@/lib/samples/summaries";
@@ -148,8 +149,8 @@ export async function compareModels(input: { models: string[]; selection: Select
     overall: models.flatMap((m) => (rows.has(m) ? [rows.get(m)!] : [])),
     head_to_head: { models, p: headToHead(models.map((m) => rows.get(m)?.score ?? null)) },
     pairwise: empiricalPairs(batch, groups, chosen),
-    benchmarks: onlyChosen(fitSubsets(batch, benchmarkSubsets(batch), fitOpts)),
-    tags: onlyChosen(fitSubsets(batch, topTagSubsets(batch, TOP_TAGS), fitOpts)),
+    benchmarks: onlyChosen(cachedSubsetFits(batch, benchmarkSubsets(batch), fitOpts)),
+    tags: onlyChosen(cachedSubsetFits(batch, topTagSubsets(batch, TOP_TAGS), fitOpts)),
     disagreements: found.map(({ sample, ...d }) => {
       const s = summaries.get(samplePks[sample]);
       return { sample_id: s?.id ?? String(samplePks[sample]), benchmark: s?.benchmark ?? "", input: s?.input ?? "", image: s?.image ?? null, ...d, outputs: outputsOf(samplePks[sample], d) };

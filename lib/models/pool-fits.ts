@@ -4,7 +4,8 @@
 // on a miss it fits the batch of the overall leaderboard's computation.
 import { dataVersion } from "@/lib/db/data-version";
 import { computeLeaderboard, type ComputedLeaderboard } from "@/lib/leaderboard/compute";
-import { benchmarkSubsets, fitSubsets, topTagSubsets, type SubsetFit } from "@/lib/ranking/subset-fits";
+import { benchmarkSubsets, topTagSubsets, type SubsetFit } from "@/lib/ranking/subset-fits";
+import { cachedSubsetFits } from "@/lib/serving/subset-fit-cache";
 import { fitBaseline, resolveQuery } from "@/lib/selection/defaults";
 import { defaultLeaderboardQuery } from "@/lib/selection/schema";
 
@@ -26,8 +27,8 @@ function fitPool({ query, loaded: { batch } }: ComputedLeaderboard): PoolFits {
   const opts = { baseline, prior: query.prior };
   return {
     baseline: baseline ?? "",
-    benchmarks: fitSubsets(batch, benchmarkSubsets(batch), opts),
-    tags: fitSubsets(batch, topTagSubsets(batch, PROFILE_TAGS, MIN_TAG_SAMPLES), opts),
+    benchmarks: cachedSubsetFits(batch, benchmarkSubsets(batch), opts),
+    tags: cachedSubsetFits(batch, topTagSubsets(batch, PROFILE_TAGS, MIN_TAG_SAMPLES), opts),
   };
 }
 

@@ -16,6 +16,8 @@ export interface ScoredOutput {
   verdict: Verdict;
   judge: string | null;
   output: string;
+  /** characters of the whole output (`output` may be only its start: lib/samples/fold.ts) */
+  length: number;
 }
 
 export interface PairOutput {
@@ -28,6 +30,9 @@ export interface PairOutput {
   judge: string | null;
   output_a: string | null;
   output_b: string | null;
+  /** characters of the whole outputs, null when not stored */
+  length_a: number | null;
+  length_b: number | null;
 }
 
 export type SampleOutput = ScoredOutput | PairOutput;
@@ -44,11 +49,11 @@ export function sampleOutputs(measurements: readonly RawMeasurement[]): SampleOu
   for (const m of measurements) {
     if (m.type === "score" && m.output !== undefined) {
       const verdict: Verdict = binaryMetric.get(m.metric) ? (m.value === (m.higher_is_better ? 1 : 0) ? "correct" : "incorrect") : null;
-      out.push({ kind: "score", model: m.model, key: m.metric, value: m.value, verdict, judge: m.judge ?? null, output: m.output });
+      out.push({ kind: "score", model: m.model, key: m.metric, value: m.value, verdict, judge: m.judge ?? null, output: m.output, length: m.output.length });
     } else if (m.type === "unit_test" && m.output !== undefined) {
       const binary = m.scale[0] === 0 && m.scale[1] === 1 && isBinary(m.value);
       const verdict: Verdict = binary ? (m.value === 1 ? "correct" : "incorrect") : null;
-      out.push({ kind: "unit_test", model: m.model, key: m.criterion, value: m.value, verdict, judge: m.judge ?? null, output: m.output });
+      out.push({ kind: "unit_test", model: m.model, key: m.criterion, value: m.value, verdict, judge: m.judge ?? null, output: m.output, length: m.output.length });
     } else if (m.type === "pairwise" && (m.output_a !== undefined || m.output_b !== undefined)) {
       out.push({
         kind: "pairwise",
@@ -60,6 +65,8 @@ export function sampleOutputs(measurements: readonly RawMeasurement[]): SampleOu
         judge: m.judge ?? null,
         output_a: m.output_a ?? null,
         output_b: m.output_b ?? null,
+        length_a: m.output_a?.length ?? null,
+        length_b: m.output_b?.length ?? null,
       });
     }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nearest, squaredNorm } from "./knn";
+import { allDistances, nearest, squaredNorm } from "./knn";
 
 function matrix(rows: number[][]) {
   const dim = rows[0].length;
@@ -84,5 +84,13 @@ describe("nearest", () => {
 
   it("k = 0 returns nothing", () => {
     expect(nearest({ ...m, pks, allowed: () => true, query, k: 0 })).toEqual([]);
+  });
+
+  it("allDistances gives every allowed live row the distance nearest finds, and skips the rest", () => {
+    const dead = Int32Array.from([50, 10, 30, -1, 40, 60]);
+    const seen = new Map<number, number>();
+    allDistances({ ...m, pks: dead, allowed: (r) => r !== 5, query }, (pk, d) => seen.set(pk, d));
+    const expected = nearest({ ...m, pks: dead, allowed: (r) => r !== 5, query, k: 100 });
+    expect(seen).toEqual(new Map(expected.map((n) => [n.pk, n.distance])));
   });
 });

@@ -89,6 +89,18 @@ export function nearest(input: KnnInput): Neighbour[] {
   return heap.sorted();
 }
 
+/**
+ * Every allowed row's distance to the query, unordered: what `nearest` with k = all rows finds,
+ * without keeping a heap of the whole pool and sorting it (a hybrid query ranks the rows itself).
+ */
+export function allDistances(input: Omit<KnnInput, "k">, each: (pk: number, distance: number) => void): void {
+  const qNorm = squaredNorm(input.query, 0, input.dim);
+  for (let r = 0; r < input.rows; r++) {
+    const pk = input.pks[r];
+    if (pk >= 0 && input.allowed(r)) each(pk, exactDistance(input.vectors, r * input.dim, input.query, input.dim, input.norms[r], qNorm));
+  }
+}
+
 /** The k smallest (distance, pk) pairs seen: a binary max-heap, worst at the root. */
 class TopK {
   private readonly d: Float64Array;

@@ -54,42 +54,63 @@ export class MeasurementStore {
   /**
    * The batch of these sample rows' measurements, samples in the given order. `keep` says which
    * model ids count; labels name each row's sample. Mirrors lib/leaderboard/load-batch.ts row by row.
+   * Each model id is named, checked and interned once (a gather visits every measurement of the pool).
    */
   gather(rows: readonly number[], label: (row: number) => { id: string; benchmark: string; tags: string[] }, name: (id: number) => string, keep: (id: number) => boolean) {
     const builder = new MeasurementBatchBuilder();
     const sampleRows: number[] = [];
+    const interned = new Map<number, number>();
+    /** The builder's index of model id `id`, or -1 when it does not count. */
+    const model = (id: number): number => {
+      let m = interned.get(id);
+      if (m === undefined) interned.set(id, (m = id >= 0 && keep(id) ? builder.model(name(id)) : -1));
+      return m;
+    };
     for (const row of rows) {
       if (row >= this.start.length) continue;
       let s = -1;
-      const sample = () => {
+      const from = this.start.data[row];
+      for (let i = from; i < from + this.len.data[row]; i++) {
+        if (!this.adds(i, model, keep)) continue;
         if (s < 0) {
           const l = label(row);
           s = builder.sample(l.id, l.benchmark, l.tags);
           sampleRows.push(row);
         }
-        return s;
-      };
-      const from = this.start.data[row];
-      for (let i = from; i < from + this.len.data[row]; i++) this.add(builder, i, sample, name, keep);
+        this.add(builder, i, s, model, name, keep);
+      }
     }
     return { batch: builder.build(), sampleRows };
   }
 
-  private add(b: MeasurementBatchBuilder, i: number, sample: () => number, name: (id: number) => string, keep: (id: number) => boolean): void {
+  /**
+   * Whether line i adds to a batch: its models count (a ranking needs two that do). A ranking's
+   * models are only checked here, not interned: addRanking interns them when the line is added.
+   */
+  private adds(i: number, model: (id: number) => number, keep: (id: number) => boolean): boolean {
     const kind = KINDS[this.kind.data[i]];
-    const a = this.a.data[i];
+    if (kind === "ranking") {
+      const t = this.tiers.data[i];
+      return t >= 0 && this.tierLists[t].reduce((n, tier) => n + tier.filter(keep).length, 0) >= 2;
+    }
+    if (model(this.a.data[i]) < 0) return false;
+    return kind !== "pairwise" || model(this.b.data[i]) >= 0;
+  }
+
+  private add(b: MeasurementBatchBuilder, i: number, s: number, model: (id: number) => number, name: (id: number) => string, keep: (id: number) => boolean): void {
+    const kind = KINDS[this.kind.data[i]];
     const keyCode = this.key.data[i];
     const key = keyCode < 0 ? null : this.keys.names[keyCode];
     const value = this.value.data[i];
-    if (kind === "score" && a >= 0 && keep(a)) {
-      b.addScore(sample(), name(a), key ?? "score", value, this.higher.data[i] === 1);
-    } else if (kind === "unit_test" && a >= 0 && keep(a)) {
-      b.addUnitTest(sample(), name(a), key ?? "criterion", value);
-    } else if (kind === "pairwise" && a >= 0 && keep(a) && this.b.data[i] >= 0 && keep(this.b.data[i])) {
-      b.addPairwise(sample(), name(a), name(this.b.data[i]), WINNERS[this.winner.data[i]]!, Number.isNaN(value) ? undefined : value);
-    } else if (kind === "ranking" && this.tiers.data[i] >= 0) {
+    if (kind === "score") {
+      b.addScore(s, model(this.a.data[i]), key ?? "score", value, this.higher.data[i] === 1);
+    } else if (kind === "unit_test") {
+      b.addUnitTest(s, model(this.a.data[i]), key ?? "criterion", value);
+    } else if (kind === "pairwise") {
+      b.addPairwise(s, model(this.a.data[i]), model(this.b.data[i]), WINNERS[this.winner.data[i]]!, Number.isNaN(value) ? undefined : value);
+    } else {
       const tiers = this.tierLists[this.tiers.data[i]].map((tier) => tier.filter(keep).map(name)).filter((t) => t.length > 0);
-      if (tiers.flat().length >= 2) b.addRanking(sample(), tiers, key ?? "ranking");
+      b.addRanking(s, tiers, key ?? "ranking");
     }
   }
 

@@ -10,7 +10,7 @@ import { LexicalIndex, type Why } from "@/lib/retrieval/lexical";
 import type { ParsedQuery } from "@/lib/selection/query-language";
 import { lexicalFor } from "./lexical-store";
 import type { ReadModel } from "./read-model";
-import { nearestAllowed } from "./search";
+import { similarityByRow } from "./search";
 import type { VectorStore } from "./vector-store";
 
 
@@ -46,12 +46,8 @@ function containingAll(index: LexicalIndex, text: string): Uint8Array {
 }
 
 function denseByRow(model: ReadModel, store: VectorStore, mask: Uint8Array, query: Float32Array): Float32Array {
-  const out = new Float32Array(mask.length).fill(NaN);
-  if (!query.some((x) => x !== 0)) return out;
-  const all = nearestAllowed(model, store, mask, query, store.pk.length);
-  const rowOf = model.samples.rowOf;
-  for (const n of all) out[rowOf.get(n.pk)] = 1 - n.distance;
-  return out;
+  if (!query.some((x) => x !== 0)) return new Float32Array(mask.length).fill(NaN);
+  return similarityByRow(model, store, mask, query);
 }
 
 export async function searchQuery(model: ReadModel, s: QuerySearch): Promise<QueryAnswer> {

@@ -4,7 +4,7 @@
 // lib/retrieval/search.ts (compared in read-model.int.test.ts).
 import type { SampleFilters } from "@/lib/db/queries/embeddings-search";
 import type { RetrievedSample } from "@/lib/retrieval/search";
-import { nearest } from "./knn";
+import { allDistances, nearest } from "./knn";
 import { vectorsFor, type ReadModel } from "./read-model";
 import type { VectorStore } from "./vector-store";
 
@@ -36,20 +36,34 @@ export async function searchReadModel(model: ReadModel, s: ModelSearch): Promise
   return neighbours.filter((n) => n.distance <= maxDistance).map((n) => ({ pk: n.pk, similarity: 1 - n.distance }));
 }
 
+/** Whether store row r holds a sample the mask allows (the mask is by read-model row). */
+function allowedBy(model: ReadModel, store: VectorStore, mask: Uint8Array): (r: number) => boolean {
+  const rowOf = model.samples.rowOf;
+  return (r) => {
+    const row = rowOf.get(store.pk.data[r]);
+    return row >= 0 && mask[row] === 1;
+  };
+}
+
+const knnInput = (model: ReadModel, store: VectorStore, mask: Uint8Array, query: Float32Array) => ({
+  vectors: store.vectors.data,
+  norms: store.norm.data,
+  pks: store.pk.data,
+  rows: store.pk.length,
+  dim: store.dim,
+  allowed: allowedBy(model, store, mask),
+  query,
+});
+
 /** The k nearest of `query` among the store's vectors whose samples the mask allows (by read-model row). */
 export function nearestAllowed(model: ReadModel, store: VectorStore, mask: Uint8Array, query: Float32Array, k: number) {
+  return nearest({ ...knnInput(model, store, mask, query), k });
+}
+
+/** The cosine similarity of `query` to every allowed sample, by read-model row (NaN where none). */
+export function similarityByRow(model: ReadModel, store: VectorStore, mask: Uint8Array, query: Float32Array): Float32Array {
+  const out = new Float32Array(mask.length).fill(NaN);
   const rowOf = model.samples.rowOf;
-  return nearest({
-    vectors: store.vectors.data,
-    norms: store.norm.data,
-    pks: store.pk.data,
-    rows: store.pk.length,
-    dim: store.dim,
-    allowed: (r) => {
-      const row = rowOf.get(store.pk.data[r]);
-      return row >= 0 && mask[row] === 1;
-    },
-    query,
-    k,
-  });
+  allDistances(knnInput(model, store, mask, query), (pk, distance) => (out[rowOf.get(pk)] = 1 - distance));
+  return out;
 }

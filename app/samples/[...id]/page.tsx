@@ -11,6 +11,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState } from "@/components/ui/states";
 import { getSampleDetail } from "@/lib/samples/detail";
 import { sampleIdFromSegments } from "@/lib/samples/links";
+import { previewOutputs } from "@/lib/samples/fold";
 import { sampleOutputs } from "@/lib/samples/outputs";
 
 export const dynamic = "force-dynamic";
@@ -26,7 +27,8 @@ export default async function SamplePage({ params }: Props) {
   const sample = await getSampleDetail(id);
   if (!sample) notFound();
   const n = sample.measurements.length;
-  const outputs = sampleOutputs(sample.measurements);
+  // Only each output's start goes to the page; the client fetches the whole texts on demand.
+  const outputs = previewOutputs(sampleOutputs(sample.measurements));
   return (
     <div className="space-y-5">
       <PageHeader
@@ -48,7 +50,7 @@ export default async function SamplePage({ params }: Props) {
       <SampleFields sample={sample} />
       {outputs.length > 0 && (
         <Card title={`What the models answered (${outputs.length})`} id="outputs">
-          <SampleOutputs outputs={outputs} reference={sample.reference} />
+          <SampleOutputs sampleId={sample.id} outputs={outputs} reference={sample.reference} />
         </Card>
       )}
       {n === 0 ? (

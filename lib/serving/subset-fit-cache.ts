@@ -1,0 +1,41 @@
+// Subset fits (a benchmark's, a tag's: lib/ranking/subset-fits.ts) remembered by what they were
+// fitted on: the subset's measurement lines (lib/ranking/subset-fingerprint.ts), the baseline and
+// the prior. An upload moves the data version, but it touches few benchmarks and tags: the model
+// page's pool fits and compare's bars refit only the subsets whose lines changed. Keyed by content,
+// an entry is never stale, so the cache is shared by every data version; the least recently used
+// entries go first.
+import { subsetFingerprints } from "@/lib/ranking/subset-fingerprint";
+import { fitSubsets, type Subset, type SubsetFit } from "@/lib/ranking/subset-fits";
+import type { MeasurementBatch } from "@/lib/ranking/measurements";
+
+/** About 40 benchmarks + 40 tags of the pool, and compare's per chosen model set, for a few versions. */
+const ENTRIES = 2000;
+
+const g = globalThis as unknown as { __portalSubsetFits?: Map<string, SubsetFit> };
+const cache = (g.__portalSubsetFits ??= new Map());
+
+/** Forgets the remembered fits (tests empty the database under the process). */
+export function forgetSubsetFits(): void {
+  cache.clear();
+}
+
+/** fitSubsets(b, subsets, opts), fitting only the subsets not fitted before on the same lines. */
+export function cachedSubsetFits(b: MeasurementBatch, subsets: Subset[], opts: { baseline?: string; prior: number }): SubsetFit[] {
+  const keys = subsetFingerprints(b, subsets).map((print) => JSON.stringify([print, opts.baseline ?? null, opts.prior]));
+  const out: (SubsetFit | undefined)[] = keys.map((key) => {
+    const hit = cache.get(key);
+    if (hit) {
+      cache.delete(key);
+      cache.set(key, hit);
+    }
+    return hit;
+  });
+  const missing = out.flatMap((hit, i) => (hit ? [] : [i]));
+  const fitted = fitSubsets(b, missing.map((i) => subsets[i]), opts);
+  missing.forEach((i, j) => {
+    out[i] = fitted[j];
+    cache.set(keys[i], fitted[j]);
+  });
+  while (cache.size > ENTRIES) cache.delete(cache.keys().next().value!);
+  return out as SubsetFit[];
+}
