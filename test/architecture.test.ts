@@ -16,7 +16,8 @@ import { isTest, loadSources, parseSource, type Import, type SourceFile } from "
  * selection (what a request selects) is plain data every query layer takes; the database client
  * with its named queries and the queue (pg-boss on that database) are the infrastructure;
  * images (checking, storing and fetching pictures) sit on the database and under their users;
- * ingest, retrieval and auth each use them; a leaderboard is retrieval + ranking over stored
+ * ingest, retrieval and auth each use them; health checks read the pool through the serving read
+ * model and the text space's vectors; a leaderboard is retrieval + ranking over stored
  * measurements; sample evidence and evaluation plans read leaderboard data; model profiles and comparisons are built
  * from all of these, independently of each other.
  */
@@ -27,8 +28,9 @@ const LAYERS: string[][] = [
   ["selection", "format", "table"],
   ["db", "queue"],
   ["images"],
-  ["ingest", "retrieval", "auth", "metrics", "health"],
+  ["ingest", "retrieval", "auth", "metrics"],
   ["serving"],
+  ["health"],
   ["leaderboard"],
   ["samples", "planning"],
   ["models", "compare"],

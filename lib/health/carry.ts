@@ -3,7 +3,8 @@
 // per-benchmark flags, and the near-duplicate-by-meaning pairs between two such benchmarks (only
 // pairs touching a changed benchmark are scanned again, ./vector-duplicates.ts).
 import { listBenchmarkHealth, listRunFlags } from "@/lib/db/queries/benchmark-health";
-import { PER_BENCHMARK_CODES, type CarriedBenchmark } from "./incremental";
+import { PER_BENCHMARK_CODES } from "./incremental";
+import type { CarriedBenchmark } from "./types";
 import type { BenchmarkStats } from "./types";
 import type { VectorPair } from "./vector-duplicates";
 

@@ -7,23 +7,9 @@
 // that read it (direction, low agreement), exact and 3-gram duplicates (cheap).
 import type { MeasurementBatch } from "@/lib/ranking/measurements";
 import type { HealthInput } from "./report";
-import type { BenchmarkStats, SampleFlag } from "./types";
-import type { ModelCoverage } from "./coverage";
 
 /** Sample flags of one benchmark that depend on that benchmark alone. */
 export const PER_BENCHMARK_CODES = new Set(["negative_discrimination", "empty_input", "trivial_input"]);
-
-export interface CarriedBenchmark {
-  fingerprint: string;
-  nModels: number;
-  coverage: ModelCoverage[];
-  stats: BenchmarkStats;
-  /** data version and time the per-benchmark checks were computed at */
-  checkedVersion: number;
-  checkedAt: string;
-  /** PER_BENCHMARK_CODES flags of its samples, by sample index of the new run */
-  sampleFlags: SampleFlag[];
-}
 
 function fnv(h: number, s: string): number {
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);

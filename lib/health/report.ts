@@ -12,7 +12,7 @@ import { benchmarkAbilities, reversedKeyRatio } from "./item-fit";
 import { topModelsAgainstKey, type JudgedOutput } from "./key-agreement";
 import { benchmarkIndex, goodness, sampleOutcomes, valueRanges } from "./outcomes";
 import { duplicateFlags, inputFlags, wrongKeyFlags, type SampleTexts } from "./sample-flags";
-import type { CarriedBenchmark } from "./incremental";
+import type { CarriedBenchmark } from "./types";
 import type { VectorPair } from "./vector-duplicates";
 import { sortFlags, type BenchmarkHealth, type HealthReport, type SampleFlag } from "./types";
 

@@ -58,3 +58,16 @@ export interface HealthReport {
 export function sortFlags<F extends HealthFlag>(flags: F[]): F[] {
   return flags.sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || a.code.localeCompare(b.code));
 }
+
+/** A benchmark unchanged since the previous run: its per-benchmark results, kept (./incremental.ts). */
+export interface CarriedBenchmark {
+  fingerprint: string;
+  nModels: number;
+  coverage: ModelCoverage[];
+  stats: BenchmarkStats;
+  /** data version and time the per-benchmark checks were computed at */
+  checkedVersion: number;
+  checkedAt: string;
+  /** PER_BENCHMARK_CODES flags of its samples, by sample index of the new run */
+  sampleFlags: SampleFlag[];
+}
