@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { childMatching, WEB_SERVER } from "../scripts/lib/proc-rss";
+import { alive } from "../scripts/lib/data-dir-lock";
 
 // `npm start` keeps its data across restarts, stops cleanly on Ctrl-C, and starts fresh with the
 // demo data when DATA_DIR is deleted; its web server killed with SIGKILL in the middle of a request
@@ -60,14 +61,6 @@ async function counts(p: Portal) {
   return (await (await fetch(`${p.base}/api/health`)).json()).counts as { samples: number; models: number; measurements: number; benchmarks: number };
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** A POST /api/uploads whose body stops after its first line: the web server is mid-request. */
 function stalledUpload(p: Portal, token: string): Promise<string> {

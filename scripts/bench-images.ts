@@ -6,18 +6,14 @@
 //      fixture's model name, HNSW index built as the worker builds it), timed through the API:
 //      GET /api/samples?q=…&modality=image&k=20 on the production server, the query embedded by
 //      SigLIP's text tower (the tiny model: the towers' cost is not what is measured). Target p50 ≤ 50 ms.
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import sharp from "sharp";
 import { closeDb } from "@/lib/db/client";
 import { insertBenchImageSamples, insertRandomUnitVectors, setActiveModel } from "@/lib/db/queries/bench-images";
 import { getEmbeddingSpace } from "@/lib/db/queries/embedding-spaces";
 import { insertEmbeddings, refreshEmbeddingStatistics } from "@/lib/db/queries/embeddings";
-import { startEmbeddedPostgres } from "@/lib/db/embedded";
-import { migrate } from "@/lib/db/migrate";
-import { reloadEnv } from "@/lib/env";
 import { importFile } from "@/lib/ingest";
 import { stopQueue } from "@/lib/queue";
 import { ensureVectorIndex } from "@/lib/retrieval/hnsw";
@@ -25,6 +21,7 @@ import { configuredImageEmbedder } from "@/lib/retrieval/image-embedders";
 import { Rng } from "./demo/rng";
 import { tarGzBundle } from "./lib/bundle-writer";
 import { ensureBuild, startServer, timedGet, type BenchServer } from "./lib/bench-http";
+import { freshBenchDb } from "./lib/bench-db";
 import { latencyRow, latencyTable } from "./lib/bench-stats";
 
 const args = process.argv.slice(2);
@@ -85,23 +82,15 @@ function nearby(rng: Rng, target: ArrayLike<number>): Float32Array {
 }
 
 async function main() {
-  const dir = mkdtempSync(path.join(tmpdir(), "bench-images-"));
-  const db = await startEmbeddedPostgres({ dataDir: dir });
   const fixtures = path.join(root, "test", "fixtures");
-  const benchEnv = {
-    DATABASE_URL: db.url, DATA_DIR: dir, NO_DEMO: "1",
+  const { dir, db, env: benchEnv } = await freshBenchDb("bench-images-", {
+    NO_DEMO: "1",
     EMBEDDER: "minilm", EMBEDDINGS_MODEL_DIR: path.join(fixtures, "tiny-minilm"),
     IMAGE_EMBEDDER: "siglip", IMAGE_EMBEDDINGS_MODEL_DIR: path.join(fixtures, "tiny-siglip"),
-  };
-  Object.assign(process.env, benchEnv);
-  reloadEnv();
+  });
   const summary: string[] = [];
   let server: BenchServer | undefined;
   try {
-    const p = new pg.Pool({ connectionString: db.url, max: 1 });
-    await migrate(p);
-    await p.end();
-
     if (ONLY !== "knn") {
       const { file, meanKb } = await bundleFile(dir);
       log(`bundle of ${IMAGES} images, mean ${meanKb.toFixed(0)} KB; importing (load ${load()})`);

@@ -15,14 +15,10 @@
 // `--build` rebuilds the web app first (otherwise only when missing).
 // `--hnsw` then builds the HNSW index over the pool (threshold lowered) and compares kNN through
 // it with the exact scan (latency, recall), in this process.
-import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { rmSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { closeDb } from "@/lib/db/client";
-import { startEmbeddedPostgres } from "@/lib/db/embedded";
-import { migrate } from "@/lib/db/migrate";
-import { reloadEnv } from "@/lib/env";
 import { importFile } from "@/lib/ingest";
 import { loadVisibleMeasurements } from "@/lib/db/queries/measurements";
 import { computeLeaderboard } from "@/lib/leaderboard/compute";
@@ -39,6 +35,7 @@ import { retrieve } from "@/lib/serving/retrieve";
 import { benchHnsw } from "./lib/bench-hnsw";
 import { ensureBuild, startServer, timedGet, type BenchServer, type Timed } from "./lib/bench-http";
 import { latencyRow, latencyTable, type LatencyRow } from "./lib/bench-stats";
+import { freshBenchDb } from "./lib/bench-db";
 
 const args = process.argv.slice(2);
 const forceBuild = args.includes("--build");
@@ -209,18 +206,11 @@ async function httpDefaultCut(server: BenchServer): Promise<{ rows: LatencyRow[]
 }
 
 async function main() {
-  const dir = mkdtempSync(path.join(tmpdir(), "bench-query-"));
-  const db = await startEmbeddedPostgres({ dataDir: dir });
   // The worker's fallback embedder, no network: the server must embed queries with the same model.
-  const benchEnv = { DATABASE_URL: db.url, DATA_DIR: dir, EMBEDDER: "fallback", NO_DEMO: "1" };
-  Object.assign(process.env, benchEnv);
-  reloadEnv();
+  const { dir, db, env: benchEnv } = await freshBenchDb("bench-query-", { EMBEDDER: "fallback", NO_DEMO: "1" });
   let server: BenchServer | undefined;
   const summary: string[] = [`load average at the start: ${load()} (1, 5, 15 min)`];
   try {
-    const p = new pg.Pool({ connectionString: db.url, max: 1 });
-    await migrate(p);
-    await p.end();
     log(`importing ${file}`);
     const [report, importMs] = await timed(() => importFile(file));
     if (report.status !== "done") throw new Error(`import ${report.status}: ${JSON.stringify(report.errors.slice(0, 3))}`);

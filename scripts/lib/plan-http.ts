@@ -7,33 +7,21 @@
 //   after upload  the first plan after an upload moved the data version (cache miss: leaderboard
 //             and context again), then warm again
 // Target: a plan of 20 over 12k samples ≤ 500 ms (issue 15).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import { rmSync } from 'node:fs';
 import { closeDb } from '@/lib/db/client';
-import { startEmbeddedPostgres } from '@/lib/db/embedded';
-import { migrate } from '@/lib/db/migrate';
-import { reloadEnv } from '@/lib/env';
 import { importFile } from '@/lib/ingest';
 import { stopQueue } from '@/lib/queue';
 import { ensureBuild, startServer, timedGet, type BenchServer } from './bench-http';
+import { freshBenchDb } from './bench-db';
 import { latencyRow, latencyTable, type LatencyRow } from './bench-stats';
 
 const REPEATS = 15;
 
 export async function planOverHttp(file: string, forceBuild: boolean, log: (s: string) => void): Promise<{ warmMedian: number; rows: LatencyRow[] }> {
   const root = process.cwd();
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-plan-http-'));
-  const db = await startEmbeddedPostgres({ dataDir: dir });
-  const env = { DATABASE_URL: db.url, DATA_DIR: dir, EMBEDDER: 'fallback', NO_DEMO: '1' };
-  Object.assign(process.env, env);
-  reloadEnv();
+  const { dir, db, env } = await freshBenchDb('bench-plan-http-', { EMBEDDER: 'fallback', NO_DEMO: '1' });
   let server: BenchServer | undefined;
   try {
-    const p = new pg.Pool({ connectionString: db.url, max: 1 });
-    await migrate(p);
-    await p.end();
     const t0 = performance.now();
     const report = await importFile(file);
     if (report.status !== 'done') throw new Error(`import ${report.status}: ${JSON.stringify(report.errors.slice(0, 3))}`);

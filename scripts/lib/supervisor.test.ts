@@ -5,15 +5,8 @@ import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
 import { ensurePortFree } from "./port-check";
 import { supervise } from "./supervisor";
+import { alive } from "./data-dir-lock";
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 async function until(what: string, fn: () => boolean, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

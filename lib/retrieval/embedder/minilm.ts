@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import type { Embedder } from "./types";
+import { withTimeout } from "./with-timeout";
 
 export const MINILM_HUB_ID = "Xenova/all-MiniLM-L6-v2";
 export const MINILM_DIMS = 384;
@@ -43,12 +44,8 @@ function localWeights(dir: string): { dtype: "fp32" | "q8" } {
   return { dtype: fp32 ? "fp32" : "q8" };
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new MiniLMUnavailableError(`${what} timed out after ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return withTimeout(promise, ms, () => new MiniLMUnavailableError(`${what} timed out after ${ms} ms`));
 }
 
 /** Load MiniLM or throw MiniLMUnavailableError saying why (missing files, no network, bad shape). */
@@ -76,7 +73,7 @@ export async function loadMiniLM(opts: MiniLMOptions = {}): Promise<MiniLMEmbedd
   let extractor: Extractor;
   try {
     const load = pipeline("feature-extraction", modelId, { dtype, local_files_only: !!opts.modelDir });
-    extractor = (await withTimeout(load, opts.timeoutMs ?? 120_000, `loading ${source}`)) as unknown as Extractor;
+    extractor = (await bounded(load, opts.timeoutMs ?? 120_000, `loading ${source}`)) as unknown as Extractor;
   } catch (e) {
     if (e instanceof MiniLMUnavailableError) throw e;
     throw new MiniLMUnavailableError(`could not load ${source}: ${(e as Error).message}`);

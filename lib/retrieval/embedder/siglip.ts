@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import sharp from "sharp";
 import { MAX_IMAGE_PIXELS } from "@/lib/images/limits";
+import { withTimeout } from "./with-timeout";
 
 export const SIGLIP_HUB_ID = "Xenova/siglip-base-patch16-224";
 export const SIGLIP_DIMS = 768;
@@ -53,12 +54,8 @@ function localWeights(dir: string): { dtype: "fp32" | "q8" } {
   return { dtype: fp32 ? "fp32" : "q8" };
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new SiglipUnavailableError(`${what} timed out after ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return withTimeout(promise, ms, () => new SiglipUnavailableError(`${what} timed out after ${ms} ms`));
 }
 
 function unitRows(t: Tensor): Float32Array[] {
@@ -106,7 +103,7 @@ export async function loadSiglip(opts: SiglipOptions = {}): Promise<SiglipEmbedd
       tf.SiglipVisionModel.from_pretrained(modelId, local),
       tf.SiglipTextModel.from_pretrained(modelId, local),
     ]);
-    const [p, t, v, x] = await withTimeout(loaded, opts.timeoutMs ?? 180_000, `loading ${source}`);
+    const [p, t, v, x] = await bounded(loaded, opts.timeoutMs ?? 180_000, `loading ${source}`);
     processor = p as unknown as typeof processor;
     tokenizer = t as unknown as typeof tokenizer;
     vision = v as unknown as Tower;
