@@ -167,23 +167,38 @@ describe("worker killed -9 during a spooled upload", () => {
     expect(await chunkRows()).toBe(0);
   });
 
-  it("mid-embedding: the upload stays whole and done; the next worker finishes the vectors", async () => {
+  it("mid-embedding: the upload stays whole (done, or not visible at all); the next worker finishes it and the vectors", async () => {
     const { id } = await createUpload(Readable.from([Buffer.from(body)]), { fileName: "big.jsonl" });
     const first = run("workers/index.ts", [], { CRASH_AT: "mid-embedding", EMBEDDER: "fallback", EMBED_BATCH_SIZE: "200" });
     await requeueUpload(id);
     expect(await first.exited, first.output()).toBe("SIGKILL");
-    expect(await getUploadReport(id)).toMatchObject({ status: "done", counts: { samples_new: SAMPLES, measurements_new: SAMPLES * MODELS } });
-    expect(await visible()).toEqual({ samples: SAMPLES, measurements: SAMPLES * MODELS });
-    expect(await pendingEmbeddings("text")).toBeGreaterThan(0);
-    expect(await chunkRows()).toBe(0);
+    // Samples of an upload still being written are embedded before they become visible, and on a
+    // server with several connections the embed job runs beside the import: the kill can land
+    // before the publish. Either way nothing is half visible.
+    const report = await getUploadReport(id);
+    if (report?.status === "done") {
+      expect(report).toMatchObject({ counts: { samples_new: SAMPLES, measurements_new: SAMPLES * MODELS } });
+      expect(await visible()).toEqual({ samples: SAMPLES, measurements: SAMPLES * MODELS });
+      expect(await pendingEmbeddings("text")).toBeGreaterThan(0);
+      expect(await chunkRows()).toBe(0);
+    } else {
+      expect(await visible()).toEqual({ samples: 0, measurements: 0 });
+      // The restart's recovery, as at the other points.
+      expect(await recoverInterruptedUploads({ staleAfterSeconds: 0 })).toMatchObject({ failed: [], requeued: [id] });
+    }
 
     const second = run("workers/index.ts", [], { EMBEDDER: "fallback", EMBED_BATCH_SIZE: "500" });
     try {
-      await until("every sample embedded", async () => (await pendingEmbeddings("text")) === 0, second.output);
+      await until(
+        "the upload done and every sample embedded",
+        async () => (await getUploadReport(id))?.status === "done" && (await pendingEmbeddings("text")) === 0,
+        second.output,
+      );
     } finally {
       second.child.kill("SIGTERM");
       await second.exited;
     }
     expect(await visible()).toEqual({ samples: SAMPLES, measurements: SAMPLES * MODELS });
+    expect(await chunkRows()).toBe(0);
   });
 });
