@@ -1,10 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_BASELINE, demoSummary, plantedLeader } from "../scripts/demo/planted";
+import { DEMO_BASELINE, plantedLeader, startedPoolSummary } from "../scripts/demo/planted";
 import { screenshot, waitForEmbeddings, waitForSnapshot } from "./helpers";
 
 // Home: the capability query box, the overall leaderboard (the demo's planted overall leader
 // first), the pool's counts and embedder, and the saved concept cards with their leaders.
-const demo = demoSummary();
+// The pool npm start imports: the text demo and the vision bundle.
+const demo = startedPoolSummary();
 /** Saved concept → the capability of the demo it retrieves (data/demo/README.md). */
 const CONCEPTS = {
   antibodies: "biology/immunology",

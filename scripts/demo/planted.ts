@@ -11,6 +11,7 @@ import type { DemoLine, SampleLine } from "./format";
 import { DEMO_FILE, SUMMARY_FILE } from "./paths";
 import { BASELINE_MODEL, DOMAINS, MODELS, domainSkill, skill, type Domain } from "./skills";
 import type { DemoSummary } from "./summary";
+import { buildVisionDemo } from "./vision/build";
 
 /** The whole pool, one domain (a sample's first tag), or "domain/subtopic" (its first two). */
 export type Capability = "overall" | Domain | `${Domain}/${string}`;
@@ -92,4 +93,28 @@ export function demoModelsOn(benchmark: string): string[] {
   const out = new Set<string>();
   for (const l of demoLines()) if (l.type !== "sample" && ids.has(l.sample)) modelsOf(l).forEach((m) => out.add(m));
   return MODELS.filter((m) => out.has(m));
+}
+
+/**
+ * The pool `npm start` imports into an empty data directory: the text demo and the vision bundle
+ * (scripts/demo/vision), which share the baseline. Counts as the home page states them.
+ */
+export function startedPoolSummary(): { samples: number; models: number; benchmarks: number } {
+  const vision = buildVisionDemo().lines;
+  const models = new Set<string>(MODELS);
+  const benchmarks = new Set<string>();
+  let samples = 0;
+  for (const line of vision) {
+    if (line.type === "sample") {
+      samples++;
+      benchmarks.add(line.benchmark);
+    } else if (line.type === "pairwise") {
+      models.add(line.model_a);
+      models.add(line.model_b);
+    } else if ("model" in line) {
+      models.add(line.model);
+    }
+  }
+  const text = demoSummary();
+  return { samples: text.samples + samples, models: models.size, benchmarks: text.benchmarks + benchmarks.size };
 }
