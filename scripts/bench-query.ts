@@ -15,17 +15,14 @@
 // `--build` rebuilds the web app first (otherwise only when missing).
 // `--hnsw` then builds the HNSW index over the pool (threshold lowered) and compares kNN through
 // it with the exact scan (latency, recall), in this process.
-import { rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
-import { closeDb } from "@/lib/db/client";
 import { importFile } from "@/lib/ingest";
 import { loadVisibleMeasurements } from "@/lib/db/queries/measurements";
 import { computeLeaderboard } from "@/lib/leaderboard/compute";
 import { loadBatch } from "@/lib/leaderboard/load-batch";
 import { configuredBaseline } from "@/lib/selection/defaults";
 import { leaderboardQuerySchema } from "@/lib/selection/schema";
-import { stopQueue } from "@/lib/queue";
 import { rank } from "@/lib/ranking/leaderboard";
 import { DEFAULT_PRIOR } from "@/lib/ranking/prior";
 import { embedPendingSamples } from "@/lib/retrieval/embed-pool";
@@ -207,7 +204,8 @@ async function httpDefaultCut(server: BenchServer): Promise<{ rows: LatencyRow[]
 
 async function main() {
   // The worker's fallback embedder, no network: the server must embed queries with the same model.
-  const { dir, db, env: benchEnv } = await freshBenchDb("bench-query-", { EMBEDDER: "fallback", NO_DEMO: "1" });
+  const bench = await freshBenchDb("bench-query-", { EMBEDDER: "fallback", NO_DEMO: "1" });
+  const benchEnv = bench.env;
   let server: BenchServer | undefined;
   const summary: string[] = [`load average at the start: ${load()} (1, 5, 15 min)`];
   try {
@@ -267,10 +265,7 @@ async function main() {
     }
   } finally {
     await server?.stop();
-    await stopQueue().catch(() => undefined);
-    await closeDb();
-    await db.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 

@@ -4,7 +4,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { readFileSync, readdirSync, existsSync } from "node:fs";
 import path from "node:path";
-import type pg from "pg";
+import pg from "pg";
 import { execute } from "./client";
 
 export interface MigrationFile {
@@ -91,4 +91,14 @@ export async function migrate(pool: pg.Pool, dir = migrationsDir()): Promise<str
     }
   }
   return files.map((f) => f.name);
+}
+
+/** migrate() over a connection of its own to `url` (scripts that start a database and migrate it). */
+export async function migrateUrl(url: string): Promise<string[]> {
+  const p = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    return await migrate(p);
+  } finally {
+    await p.end();
+  }
 }

@@ -2,10 +2,9 @@
 // DATA_DIR, the running portal's database (found through DATA_DIR/portal.json, scripts/lib/discovery.ts);
 // else the embedded database in DATA_DIR, started in this process with migrations applied (its
 // files belong to one process at a time).
-import pg from "pg";
 import { closeDb } from "@/lib/db/client";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/lib/db/embedded";
-import { migrate } from "@/lib/db/migrate";
+import { migrateUrl } from "@/lib/db/migrate";
 import { reloadEnv } from "@/lib/env";
 import { stopQueue } from "@/lib/queue";
 import { acquireDataDirLock } from "./data-dir-lock";
@@ -39,12 +38,7 @@ export async function openScriptDb(): Promise<ScriptDb> {
   let db: EmbeddedPostgres | undefined = await startEmbeddedPostgres({ dataDir: config.DATA_DIR });
   process.env.DATABASE_URL = db.url;
   reloadEnv();
-  const p = new pg.Pool({ connectionString: db.url, max: 1 });
-  try {
-    await migrate(p);
-  } finally {
-    await p.end();
-  }
+  await migrateUrl(db.url);
   return {
     url: db.url,
     embedded: true,

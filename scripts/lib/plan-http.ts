@@ -7,10 +7,7 @@
 //   after upload  the first plan after an upload moved the data version (cache miss: leaderboard
 //             and context again), then warm again
 // Target: a plan of 20 over 12k samples ≤ 500 ms (issue 15).
-import { rmSync } from 'node:fs';
-import { closeDb } from '@/lib/db/client';
 import { importFile } from '@/lib/ingest';
-import { stopQueue } from '@/lib/queue';
 import { ensureBuild, startServer, timedGet, type BenchServer } from './bench-http';
 import { freshBenchDb } from './bench-db';
 import { latencyRow, latencyTable, type LatencyRow } from './bench-stats';
@@ -19,7 +16,8 @@ const REPEATS = 15;
 
 export async function planOverHttp(file: string, forceBuild: boolean, log: (s: string) => void): Promise<{ warmMedian: number; rows: LatencyRow[] }> {
   const root = process.cwd();
-  const { dir, db, env } = await freshBenchDb('bench-plan-http-', { EMBEDDER: 'fallback', NO_DEMO: '1' });
+  const bench = await freshBenchDb('bench-plan-http-', { EMBEDDER: 'fallback', NO_DEMO: '1' });
+  const env = bench.env;
   let server: BenchServer | undefined;
   try {
     const t0 = performance.now();
@@ -52,9 +50,6 @@ export async function planOverHttp(file: string, forceBuild: boolean, log: (s: s
     return { warmMedian: warm.median, rows };
   } finally {
     await server?.stop();
-    await stopQueue().catch(() => undefined);
-    await closeDb();
-    await db.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await bench.close();
   }
 }
