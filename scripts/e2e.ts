@@ -34,7 +34,9 @@ async function waitForHealth(url: string, timeoutMs: number, portal: { exitCode:
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "portal-e2e-"));
 const [webPort, dbPort] = [await freePort(), await freePort()];
-const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(webPort), EMBEDDED_DB_PORT: String(dbPort) };
+// The portal's per-request and per-job log lines would bury Playwright's report: warnings and
+// errors only, unless LOG_LEVEL says otherwise.
+const env: NodeJS.ProcessEnv = { LOG_LEVEL: "warn", ...process.env, DATA_DIR: dataDir, PORT: String(webPort), EMBEDDED_DB_PORT: String(dbPort) };
 delete env.DATABASE_URL;
 const bin = (n: string) => path.join(process.cwd(), "node_modules", ".bin", n);
 
