@@ -39,7 +39,8 @@ stage "integration tests: embedded Postgres and native PostgreSQL + pgvector"
 # Installs and builds what is missing when it can (root + apt); exit 3 means it cannot here.
 native=0; bash scripts/native-pg.sh ensure || native=$?
 case $native in
-  0) side_by_side "embedded" "env -u TEST_DATABASE_URL -u TEST_DB npx vitest run --project integration" \
+  # Database-independent quality tests run once, in the native run (see mmlu-quality.int.test.ts).
+  0) side_by_side "embedded" "env -u TEST_DATABASE_URL -u TEST_DB QUALITY_TESTS_ON=native npx vitest run --project integration" \
                   "native" "bash scripts/native-pg.sh run npx vitest run --project integration" ;;
   3) echo "SKIPPED: the native PostgreSQL run could not be set up on this machine (reason above)"
      skipped="native PostgreSQL integration tests"
