@@ -8,7 +8,9 @@ t0=$(date +%s)
 now() { echo $(( $(date +%s) - t0 )); }
 stage() { printf '\n=== %s === (at %d s)\n' "$1" "$(now)"; }
 logs="$(mktemp -d)"
-trap 'rm -rf "$logs"' EXIT
+build_pid=""
+# On any exit, a production build still running beside the tests stops too (its own process group).
+trap '[ -z "$build_pid" ] || kill -- "-$build_pid" 2>/dev/null; rm -rf "$logs"' EXIT
 skipped=""
 
 # side_by_side NAME CMD NAME CMD …: runs the commands at once; prints each one's output as it ends.
@@ -36,6 +38,12 @@ side_by_side typecheck "npx tsc --noEmit" lint "npx eslint . --max-warnings 0"
 stage "unit tests"; npx vitest run --project unit
 
 stage "integration tests: embedded Postgres and native PostgreSQL + pgvector"
+# The browser tests' production build does not touch a database: it runs beside the integration
+# runs, at a lower priority, in the time they spend waiting (lease expiries, restarts, polls), and
+# without Next's own type-check (the first stage did it). The browser stage waits for it.
+build_log="$logs/build.log"
+NEXT_BUILD_SKIP_TYPECHECK=1 NEXT_TELEMETRY_DISABLED=1 setsid nice -n 10 npx next build >"$build_log" 2>&1 &
+build_pid=$!
 # Installs and builds what is missing when it can (root + apt); exit 3 means it cannot here.
 native=0; bash scripts/native-pg.sh ensure || native=$?
 case $native in
@@ -48,7 +56,12 @@ case $native in
   *) exit "$native" ;;
 esac
 
-stage "end-to-end tests (Playwright, Chromium)"; bash scripts/ensure-chromium.sh; npx tsx scripts/e2e.ts
+stage "end-to-end tests (Playwright, Chromium)"
+bash scripts/ensure-chromium.sh
+rc=0; wait "$build_pid" || rc=$?
+if [ "$rc" != 0 ]; then cat "$build_log"; echo "the production build failed (exit $rc)"; exit "$rc"; fi
+echo "production build done beside the integration tests ($(grep -c . "$build_log") lines of output; \`npx next build\` shows them)"
+npx tsx scripts/e2e.ts
 
 echo
 echo "all test stages passed in $(now) s${skipped:+ (SKIPPED: $skipped)}"
