@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { forgetVersionMemo, memoByVersion, notePolledStamp, RECENT_MS } from "./version-memo";
+import { forgetVersionMemo, memoByVersion, memoRowsByVersion, notePolledStamp, RECENT_MS } from "./version-memo";
 
 const stamp = (dataVersion: number, healthRun: number | null = null) => ({ dataVersion, versionAt: new Date(1_700_000_000_000 + dataVersion), healthRun });
 
@@ -59,5 +59,40 @@ describe("memoByVersion", () => {
     forgetVersionMemo();
     expect(await memoByVersion("k", c.read, 2)).toBe(2);
     expect(await memoByVersion("k", c.read, 3)).toBe(3);
+  });
+});
+
+describe("memoRowsByVersion", () => {
+  afterEach(forgetVersionMemo);
+
+  function rowsReader(table: Map<number, string>) {
+    const asked: number[][] = [];
+    return {
+      asked,
+      read: async (keys: number[]) => {
+        asked.push([...keys].sort((a, b) => a - b));
+        return new Map(keys.filter((k) => table.has(k)).map((k) => [k, table.get(k)!]));
+      },
+    };
+  }
+
+  it("reads only the keys not remembered under the stamp, remembers absent ones, and starts over on a new stamp", async () => {
+    const table = new Map([[1, "a"], [2, "b"], [3, "c"]]);
+    const r = rowsReader(table);
+    notePolledStamp(stamp(1), 0);
+    expect([...(await memoRowsByVersion("s", [1, 2, 9], r.read, 1))]).toEqual([[1, "a"], [2, "b"]]);
+    expect([...(await memoRowsByVersion("s", [2, 3, 9, 1], r.read, 2))]).toEqual([[2, "b"], [3, "c"], [1, "a"]]);
+    expect(r.asked).toEqual([[1, 2, 9], [3]]);
+    table.set(1, "A");
+    notePolledStamp(stamp(2), 3);
+    expect((await memoRowsByVersion("s", [1], r.read, 4)).get(1)).toBe("A");
+    expect(r.asked.at(-1)).toEqual([1]);
+  });
+
+  it("reads every key without a recent poll", async () => {
+    const r = rowsReader(new Map([[1, "a"]]));
+    await memoRowsByVersion("s", [1], r.read);
+    await memoRowsByVersion("s", [1], r.read);
+    expect(r.asked).toEqual([[1], [1]]);
   });
 });

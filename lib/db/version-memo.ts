@@ -30,10 +30,14 @@ interface State {
   stamp?: string;
   polledAt: number;
   entries: Map<string, Entry>;
+  /** Per-row memos (memoRowsByVersion): one map of rows per name, for one stamp. */
+  rows: Map<string, { stamp: string; byKey: Map<number, unknown> }>;
 }
 
 const g = globalThis as unknown as { __portalVersionMemo?: State };
-const state: State = (g.__portalVersionMemo ??= { polledAt: 0, entries: new Map() });
+const state: State = (g.__portalVersionMemo ??= { polledAt: 0, entries: new Map(), rows: new Map() });
+/** Rows remembered per name at most (oldest forgotten first). */
+const MAX_ROWS = 20_000;
 
 const stampKey = (s: PolledStamp) => `${s.dataVersion}:${s.versionAt.getTime()}:${s.healthRun ?? "-"}`;
 
@@ -67,9 +71,36 @@ export function memoByVersion<T>(key: string, read: () => Promise<T>, now = Date
   return value;
 }
 
+/**
+ * Rows by key (e.g. sample pk) remembered under the current stamp: only the keys not remembered are
+ * read, in one call; a key the read does not return is remembered as absent. Without a recent poll
+ * every key is read.
+ */
+export async function memoRowsByVersion<V>(name: string, keys: readonly number[], read: (missing: number[]) => Promise<Map<number, V>>, now = Date.now()): Promise<Map<number, V>> {
+  const stamp = state.stamp;
+  if (stamp === undefined || now - state.polledAt > RECENT_MS) return read([...keys]);
+  let memo = state.rows.get(name);
+  if (!memo || memo.stamp !== stamp) state.rows.set(name, (memo = { stamp, byKey: new Map() }));
+  const byKey = memo.byKey;
+  const missing = [...new Set(keys.filter((k) => !byKey.has(k)))];
+  const fresh = missing.length ? await read(missing) : new Map<number, V>();
+  // Stored only if the stamp did not move during the read (a newer stamp has its own map).
+  if (state.rows.get(name) === memo) {
+    for (const k of missing) byKey.set(k, fresh.get(k) ?? null);
+    while (byKey.size > MAX_ROWS) byKey.delete(byKey.keys().next().value!);
+  }
+  const out = new Map<number, V>();
+  for (const k of keys) {
+    const v = fresh.has(k) ? fresh.get(k) : (byKey.get(k) as V | null | undefined);
+    if (v !== null && v !== undefined) out.set(k, v);
+  }
+  return out;
+}
+
 /** Forgets every remembered value and the last stamp (a database emptied under the process, as tests do). */
 export function forgetVersionMemo(): void {
   state.stamp = undefined;
   state.polledAt = 0;
   state.entries.clear();
+  state.rows.clear();
 }

@@ -43,6 +43,6 @@ export async function activeEmbedder(): Promise<ActiveEmbedder> {
  * holds up no text query and no refresh.
  */
 export async function pendingEmbeddings(space: string = TEXT_SPACE): Promise<number> {
-  const row = await getEmbeddingSpace(space);
+  const row = await servedSpace(space);
   return countSamplesLackingVector(row, row.activeModel, { visibleOnly: true });
 }
