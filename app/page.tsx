@@ -1,7 +1,7 @@
 // Home: ask for a capability, see the overall leaderboard, the saved concept leaderboards with
 // their leaders, and what the pool holds. Each section streams in on its own.
 import { Suspense } from "react";
-import { getPoolStats } from "@/lib/db/queries/pool-stats";
+import { servedPoolStats } from "@/lib/db/queries/pool-stats";
 import { overallLeaderboard, semanticIndexStatus } from "@/lib/leaderboard/live";
 import { listSavedLeaderboards } from "@/lib/leaderboard/saved";
 import { Skeleton } from "@/components/ui/states";
@@ -26,7 +26,7 @@ function Blocks({ n, className }: { n: number; className: string }) {
 
 // Each section loads its own data, so that it streams in behind its Suspense boundary.
 async function PoolSection() {
-  const [stats, index] = await Promise.all([getPoolStats(), semanticIndexStatus()]);
+  const [stats, index] = await Promise.all([servedPoolStats(), semanticIndexStatus()]);
   return <PoolStats stats={stats} embedder={index.embedder} pending={index.pending} />;
 }
 

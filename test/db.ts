@@ -1,6 +1,6 @@
 // Helpers for integration tests: a clean pool between files, and counts to assert "nothing changed".
 import { pool } from "@/lib/db/client";
-import { forgetLastReads } from "@/lib/db/fresh-or-last";
+import { forgetVersionMemo } from "@/lib/db/version-memo";
 import { forgetLeaderboards } from "@/lib/leaderboard/compute";
 import { forgetSnapshots } from "@/lib/leaderboard/snapshot-cache";
 import { forgetPoolFits } from "@/lib/models/pool-fits";
@@ -24,7 +24,7 @@ export async function resetDatabase(): Promise<void> {
   forgetPoolFits();
   forgetReadModel();
   forgetSubsetFits();
-  forgetLastReads();
+  forgetVersionMemo();
   resumeLeases();
   forgetPlanningContexts();
   forgetSnapshots();

@@ -2,14 +2,14 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { EvaluateClient } from "@/components/evaluate/evaluate-client";
 import { PageHeader } from "@/components/ui/page-header";
-import { listVisibleModels } from "@/lib/db/queries/models";
+import { servedVisibleModels } from "@/lib/db/queries/models";
 import { listBenchmarks } from "@/lib/db/queries/pool-stats";
 
 export const metadata: Metadata = { title: "Evaluate a new model" };
 export const dynamic = "force-dynamic";
 
 export default async function EvaluatePage() {
-  const [models, benchmarks] = await Promise.all([listVisibleModels(), listBenchmarks()]);
+  const [models, benchmarks] = await Promise.all([servedVisibleModels(), listBenchmarks()]);
   return (
     <div className="max-w-5xl">
       <PageHeader

@@ -3,7 +3,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { listVisibleModels } from "@/lib/db/queries/models";
+import { servedVisibleModels } from "@/lib/db/queries/models";
 import { computeLive } from "@/lib/leaderboard/live";
 import { configuredBaseline } from "@/lib/selection/defaults";
 import { DEFAULT_METHOD } from "@/lib/selection/methods";
@@ -42,7 +42,7 @@ export default async function AdHocLeaderboardPage({ searchParams }: { searchPar
       </>
     );
   }
-  const [outcome, names] = await Promise.all([computeLive(query), listVisibleModels()]);
+  const [outcome, names] = await Promise.all([computeLive(query), servedVisibleModels()]);
   const filters = describeFilters(query);
   const title = query.q ? `Best models for “${query.q}”` : filters ? `Leaderboard: ${filters}` : "Overall leaderboard";
   return (

@@ -2,6 +2,7 @@
 // (an upload published, an embedding run completed), read to key every cache and to date
 // snapshots. A cached answer keyed by it is never stale.
 import { pool, type Queryable } from "./client";
+import { forgetVersionMemo } from "./version-memo";
 
 export async function dataVersion(db: Queryable = pool()): Promise<number> {
   const r = await db.query<{ v: number }>(`SELECT data_version AS v FROM pool_state WHERE id = 1`);
@@ -14,5 +15,7 @@ export async function dataVersion(db: Queryable = pool()): Promise<number> {
  */
 export async function bumpDataVersion(db: Queryable = pool()): Promise<number> {
   const r = await db.query<{ v: number }>(`UPDATE pool_state SET data_version = data_version + 1, updated_at = now() WHERE id = 1 RETURNING data_version AS v`);
+  // This process reads its own writes: nothing remembered under the old version is used again.
+  forgetVersionMemo();
   return r.rows[0].v;
 }

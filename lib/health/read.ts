@@ -3,10 +3,11 @@
 import { ApiError } from "@/lib/api/errors";
 import type { CarryMarks } from "./carry";
 import { dataVersion } from "@/lib/db/data-version";
+import { memoByVersion } from "@/lib/db/version-memo";
+import { currentHealthRun } from "./current-run";
 import {
   findBenchmarkHealth,
   flagsOfSample,
-  latestHealthRun,
   listBenchmarkHealth,
   listFlaggedSamples,
   type BenchmarkHealthRow,
@@ -74,19 +75,20 @@ function toApi(row: BenchmarkHealthRow, run: HealthRunRow): ApiBenchmarkHealth {
 
 async function status(run: HealthRunRow | null): Promise<HealthStatus> {
   if (!run) return { data_version: null, status: "pending" };
-  return { data_version: run.dataVersion, status: run.dataVersion === (await dataVersion()) ? "current" : "stale" };
+  return { data_version: run.dataVersion, status: run.dataVersion === (await memoByVersion("data-version", () => dataVersion())) ? "current" : "stale" };
 }
 
 export async function listHealth(): Promise<{ benchmarks: ApiBenchmarkHealth[] } & HealthStatus> {
-  const run = await latestHealthRun();
-  const rows = run ? await listBenchmarkHealth(run.id) : [];
+  const run = await currentHealthRun();
+  // A finished run never changes: its rows are remembered with it.
+  const rows = run ? await memoByVersion(`health-list:${run.id}`, () => listBenchmarkHealth(run.id)) : [];
   return { benchmarks: rows.map((r) => toApi(r, run!)), ...(await status(run)) };
 }
 
 export const DEFAULT_FLAGGED_SAMPLES = 100;
 
 export async function benchmarkHealth(name: string, limit = DEFAULT_FLAGGED_SAMPLES): Promise<ApiBenchmarkDetail & HealthStatus> {
-  const run = await latestHealthRun();
+  const run = await currentHealthRun();
   const row = run ? await findBenchmarkHealth(run.id, name) : null;
   if (!run || !row) throw new ApiError("not_found", run ? `No benchmark "${name}" in the health check` : `No health check has run yet; benchmark "${name}" is waiting for one`);
   const flagged = new Map<string, ApiSampleFlag[]>();
@@ -106,7 +108,7 @@ export async function benchmarkHealth(name: string, limit = DEFAULT_FLAGGED_SAMP
 
 /** A sample's flags in the newest health check, worst first ([] before any check). */
 export async function sampleFlags(samplePk: number): Promise<ApiSampleFlag[]> {
-  const run = await latestHealthRun();
+  const run = await currentHealthRun();
   if (!run) return [];
   return (await flagsOfSample(run.id, samplePk)).map((f) => ({ code: f.code, severity: f.severity, message: f.message, evidence: f.evidence }));
 }

@@ -1,19 +1,25 @@
 // Leaderboards react to the health check: which of a selection's samples are flagged (in a
 // benchmark with a warning or critical flag about the benchmark itself, or flagged themselves), and with exclude_flagged
 // the samples to keep. A duplicate group keeps its first copy (lib/health/sample-flags.ts).
-import { flaggedAmong, latestHealthRun } from "@/lib/db/queries/benchmark-health";
-import type { Severity } from "@/lib/db/queries/benchmark-health";
-import { freshOrLast } from "@/lib/db/fresh-or-last";
+import { flaggedInRun, type SelectionFlagRow, type Severity } from "@/lib/db/queries/benchmark-health";
+import { memoByVersion } from "@/lib/db/version-memo";
+import { currentHealthRun } from "./current-run";
 
-/** A short key of a list of sample pks (count, sum and a rolling hash): equal lists, equal keys. */
-function selectionKey(pks: readonly number[]): string {
-  let h = 0;
-  let sum = 0;
+/** The flagged samples of a run by pk, read once per run and data version (new samples of a flagged benchmark count). */
+function flagsOfRun(runId: number): Promise<Map<number, SelectionFlagRow>> {
+  return memoByVersion(`health-flags:${runId}`, async () => new Map((await flaggedInRun(runId)).map((r) => [r.samplePk, r])));
+}
+
+/** The flag rows of the selected samples, in sample order. */
+async function flaggedAmong(runId: number, pks: readonly number[]): Promise<SelectionFlagRow[]> {
+  const flags = await flagsOfRun(runId);
+  if (flags.size === 0) return [];
+  const rows: SelectionFlagRow[] = [];
   for (const pk of pks) {
-    h = (Math.imul(h, 31) + pk) | 0;
-    sum += pk;
+    const row = flags.get(pk);
+    if (row) rows.push(row);
   }
-  return `${pks.length}:${sum}:${h}`;
+  return rows.sort((a, b) => a.samplePk - b.samplePk);
 }
 
 /** Sample ids listed in an answer at most; the counts are always complete. */
@@ -38,10 +44,9 @@ export interface CheckedSelection {
 }
 
 export async function checkSelection(pks: number[], excludeFlagged: boolean): Promise<CheckedSelection> {
-  const run = await freshOrLast("health-run", () => latestHealthRun());
+  const run = await currentHealthRun();
   if (!run) return { pks, health: null };
-  // Keyed by run and selection: a repeated selection is answered while a background job holds the database.
-  const rows = await freshOrLast(`health-flags:${run.id}:${selectionKey(pks)}`, () => flaggedAmong(run.id, pks));
+  const rows = await flaggedAmong(run.id, pks);
   const benchmarks = new Map<string, { severity: Severity; n: number }>();
   const own: string[] = [];
   for (const r of rows) {

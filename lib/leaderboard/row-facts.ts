@@ -2,7 +2,7 @@
 // `model` lines), which models a facts filter keeps, and the self-preference mark — a judge whose
 // family equals the judged model's family (a judge is recognised when it is itself a model with a
 // `family` fact; free-form annotator names such as "alpaca_eval_gpt4" are not guessed at).
-import { freshOrLast } from "@/lib/db/fresh-or-last";
+import { memoByVersion } from "@/lib/db/version-memo";
 import type { ModelFacts } from "@/lib/db/queries/model-facts";
 import { findModelsByFacts, loadFactsByName, loadJudgedModels, loadModelFamilies } from "@/lib/db/queries/model-fact-filters";
 import { hasFactsFilter, type FactsFilter } from "@/lib/selection/schema";
@@ -25,11 +25,11 @@ export interface RowFacts {
 
 /** Facts and self-preference marks of the ranked models over the selected samples. */
 export async function rowFacts(models: readonly string[], samplePks: readonly number[], version: number): Promise<RowFacts> {
-  // Facts change only with a publish (a new data version): keyed by it, a request is answered while
-  // a background job holds the database.
+  // Facts change only with a publish (a new data version): remembered under it, most selections
+  // rank the same models, so a crowd of queries reads them once.
   const [facts, families] = await Promise.all([
-    freshOrLast(`facts:${version}:${models.join("\u0000")}`, () => loadFactsByName(models)),
-    freshOrLast(`families:${version}`, () => loadModelFamilies()),
+    memoByVersion(`facts:${version}:${models.join("\u0000")}`, () => loadFactsByName(models)),
+    memoByVersion(`families:${version}`, () => loadModelFamilies()),
   ]);
   const selfJudges = new Map<string, string[]>();
   const withFamily = models.filter((m) => facts.get(m)?.family);

@@ -39,13 +39,16 @@ export async function loadFallbackFit(name: string): Promise<LsaModel | null> {
   return model;
 }
 
-async function newestFit(): Promise<LsaModel | null> {
-  const fit = await newestFallbackFit();
+/** Reads the newest fallback fit's name: the database by default, a remembered read on the request path. */
+export type NewestFitReader = typeof newestFallbackFit;
+
+async function newestFit(readNewest: NewestFitReader): Promise<LsaModel | null> {
+  const fit = await readNewest();
   return fit ? loadFallbackFit(fit.name) : null;
 }
 
 /** MiniLM when configured and loadable, else the newest fitted fallback (the embedder to build with). */
-export async function configuredTextEmbedder(): Promise<ActiveEmbedder> {
+export async function configuredTextEmbedder(readNewest: NewestFitReader = newestFallbackFit): Promise<ActiveEmbedder> {
   const { EMBEDDER, EMBEDDINGS_MODEL_DIR } = env();
   let why = "EMBEDDER=fallback";
   if (EMBEDDER !== "fallback") {
@@ -59,7 +62,7 @@ export async function configuredTextEmbedder(): Promise<ActiveEmbedder> {
     if (EMBEDDER === "minilm") throw new Error(minilm.reason);
     why = minilm.reason;
   }
-  const selection = await selectEmbedder({ mode: "fallback", lsa: newestFit });
+  const selection = await selectEmbedder({ mode: "fallback", lsa: () => newestFit(readNewest) });
   return {
     kind: "fallback",
     name: selection.embedder?.name ?? null,

@@ -1,7 +1,7 @@
 // GET /api/samples/{id}: one sample, every visible measurement of it, and the sample-level ranking
 // those measurements became (./sample-ranking.ts) — the evidence behind every leaderboard row.
 import { loadSampleEvidence } from "@/lib/db/queries/measurement-outputs";
-import { loadModelNames } from "@/lib/db/queries/models";
+import { servedModelNames } from "@/lib/db/queries/models";
 import { findVisibleSample } from "@/lib/db/queries/samples";
 import { sampleFlags, type ApiSampleFlag } from "@/lib/health/read";
 import { imagePath } from "@/lib/images/urls";
@@ -36,7 +36,7 @@ export interface SampleDetail {
 export async function getSampleDetail(id: string): Promise<SampleDetail | null> {
   const sample = await findVisibleSample(id);
   if (!sample) return null;
-  const [rows, names, { batch }, flags] = await Promise.all([loadSampleEvidence(sample.pk), loadModelNames(), loadBatch([sample.pk]), sampleFlags(sample.pk)]);
+  const [rows, names, { batch }, flags] = await Promise.all([loadSampleEvidence(sample.pk), servedModelNames(), loadBatch([sample.pk]), sampleFlags(sample.pk)]);
   const measurements = toRawMeasurements(rows, names);
   const ranking = batch.nSamples > 0 ? sampleLevelRanking(batch, 0) : [];
   const models = new Set<string>();

@@ -1,6 +1,7 @@
 // Sample summaries for lists: excerpts of the input and reference, the count of visible
 // measurements, in the caller's order.
 import { loadSampleSummaryRows, type SampleSummaryRow } from "@/lib/db/queries/samples";
+import { memoRowsByVersion } from "@/lib/db/version-memo";
 import { imagePath } from "@/lib/images/urls";
 import { excerpt } from "./excerpt";
 
@@ -15,7 +16,9 @@ export interface SampleSummary extends Omit<SampleSummaryRow, "image_sha256"> {
 
 /** Summaries of these samples, in the order of `pks` (missing or invisible ones are left out). */
 export async function loadSampleSummaries(pks: readonly number[]): Promise<SampleSummary[]> {
-  const byPk = new Map((await loadSampleSummaryRows(pks)).map((row) => [row.pk, row]));
+  // A summary changes only with a publish (content, visibility, measurements): rows are remembered
+  // per data version, so lists that share samples read each one once.
+  const byPk = await memoRowsByVersion("sample-summaries", pks, async (missing) => new Map((await loadSampleSummaryRows(missing)).map((row) => [row.pk, row])));
   return pks.flatMap((pk) => {
     const row = byPk.get(pk);
     if (!row) return [];

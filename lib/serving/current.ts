@@ -5,6 +5,7 @@
 // otherwise served from the version it has, so neither a long reload nor a background job's long
 // statement blocks readers.
 import { readVersionStamp, type VersionStamp } from "@/lib/db/queries/read-model";
+import { forgetVersionMemo, notePolledStamp } from "@/lib/db/version-memo";
 import { loadReadModel, sameVersion, updateReadModel, type ReadModel } from "./read-model";
 
 const FRESH_WAIT_MS = 1000;
@@ -40,7 +41,11 @@ function refresh(): Promise<ReadModel> {
 /** A version poll, shared by the requests that arrive while it runs (at most one in flight). */
 function poll(): Promise<VersionStamp> {
   holder.polling ??= readVersionStamp()
-    .then((stamp) => (holder.stamp = stamp))
+    .then((stamp) => {
+      // Small request-path reads are remembered under this stamp (lib/db/version-memo.ts).
+      notePolledStamp(stamp);
+      return (holder.stamp = stamp);
+    })
     .finally(() => {
       holder.polling = undefined;
     });
@@ -84,4 +89,5 @@ export function forgetReadModel(): void {
   holder.polling = undefined;
   holder.stamp = undefined;
   holder.generation++;
+  forgetVersionMemo();
 }

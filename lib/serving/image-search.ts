@@ -4,8 +4,8 @@
 // out (the background: the query's similarity to the store's oldest vectors, in memory). Null
 // when the space cannot answer (no SigLIP in this process, or the space's active vectors are of
 // another model): image samples are then found by their text alone.
-import { getEmbeddingSpace } from "@/lib/db/queries/embedding-spaces";
 import type { SampleFilters } from "@/lib/db/queries/embeddings-search";
+import { servedSpace } from "@/lib/retrieval/active";
 import { backgroundCut } from "@/lib/retrieval/background-cut";
 import { reciprocalRankFusion } from "@/lib/retrieval/fuse";
 import { configuredImageEmbedder } from "@/lib/retrieval/image-embedders";
@@ -32,7 +32,7 @@ export async function searchImageSpace(model: ReadModel, text: string, filters: 
   // Without SigLIP in this process (the usual case) a text query costs nothing more here.
   const configured = await configuredImageEmbedder();
   if (!configured.embedder) return null;
-  const space = await getEmbeddingSpace(IMAGE_SPACE);
+  const space = await servedSpace(IMAGE_SPACE);
   const active = space.activeModel;
   if (!active || active !== configured.name) return null;
   const [vector] = await configured.embedder.embedTexts([text]);

@@ -3,8 +3,7 @@
 // language (lib/selection/query-language.ts); its field terms join the filter parameters.
 // Shared by the live leaderboard, GET /api/samples and snapshot refreshes.
 import { ApiError } from "@/lib/api/errors";
-import { getEmbeddingSpace } from "@/lib/db/queries/embedding-spaces";
-import { activeEmbedder } from "@/lib/retrieval/active";
+import { activeEmbedder, servedSpace } from "@/lib/retrieval/active";
 import type { CutReport, Histogram } from "@/lib/retrieval/hybrid";
 import { parseMetadataFilters, type RetrievedSample } from "@/lib/retrieval/search";
 import { TEXT_SPACE } from "@/lib/retrieval/spaces";
@@ -65,7 +64,7 @@ export async function retrieve(selection: Selection, readModel?: ReadModel): Pro
     throw new ApiError("unavailable", `Semantic search is not ready: ${active.reason}. Try again shortly, or filter without "q".`);
   }
   const embedder = active.embedder;
-  const space = await getEmbeddingSpace(TEXT_SPACE);
+  const space = await servedSpace(TEXT_SPACE);
   const store = await vectorsFor(model, space.space, active.name, space.dim);
   const answer = await searchQuery(model, {
     parsed,

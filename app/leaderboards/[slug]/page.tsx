@@ -5,7 +5,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { dataVersion } from "@/lib/db/data-version";
-import { listVisibleModels } from "@/lib/db/queries/models";
+import { servedVisibleModels } from "@/lib/db/queries/models";
 import { getSavedLeaderboard, savedQuery } from "@/lib/leaderboard/saved";
 import { resolveQuery } from "@/lib/selection/defaults";
 import { fromRecord, hasAggregationOverride, leaderboardHref } from "@/lib/selection/url";
@@ -27,7 +27,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function SavedLeaderboardPage({ params, searchParams }: Props) {
   const { slug } = await params;
   const sp = fromRecord(await searchParams);
-  const [saved, version, names] = await Promise.all([getSavedLeaderboard(slug), dataVersion(), listVisibleModels()]);
+  const [saved, version, names] = await Promise.all([getSavedLeaderboard(slug), dataVersion(), servedVisibleModels()]);
   if (!saved) notFound();
   const basePath = `/leaderboards/${slug}`;
   const data = await savedPageData(saved, sp, version);

@@ -1,6 +1,7 @@
 // Named queries of the benchmark health check (prisma/migrations/20261123030000_benchmark_health):
 // writing a run in short statements, and reading the newest finished one.
 import { execute, pool, type Queryable } from "@/lib/db/client";
+import { forgetVersionMemo } from "@/lib/db/version-memo";
 
 export type Severity = "info" | "warning" | "critical";
 
@@ -82,6 +83,7 @@ export async function insertSampleFlags(runId: number, rows: SampleFlagRow[], db
 export async function finishHealthRun(runId: number, durationMs: number, db: Queryable = pool()): Promise<void> {
   await execute(db, `UPDATE health_runs SET status = 'done', computed_at = now(), duration_ms = $2 WHERE id = $1`, [runId, durationMs]);
   await execute(db, `DELETE FROM health_runs WHERE id < $1`, [runId]);
+  forgetVersionMemo();
 }
 
 /** Removes a run that failed half-way. */
@@ -173,19 +175,21 @@ export interface SelectionFlagRow {
 const BENCHMARK_EXCLUDED = `EXISTS (SELECT 1 FROM jsonb_array_elements(b.flags) bf
   WHERE bf->>'severity' IN ('warning', 'critical') AND bf->>'code' <> 'wrong_answer_keys')`;
 
-/** Of these samples, those in a benchmark flagged as a whole or with an excludable warning/critical flag. */
-export async function flaggedAmong(runId: number, samplePks: readonly number[], db: Queryable = pool()): Promise<SelectionFlagRow[]> {
-  if (samplePks.length === 0) return [];
+/**
+ * Every sample in a benchmark flagged as a whole or with an excludable warning/critical flag of its
+ * own, in sample order: read once per run and data version by the request path, which picks a
+ * selection's rows in memory (lib/health/selection.ts).
+ */
+export async function flaggedInRun(runId: number, db: Queryable = pool()): Promise<SelectionFlagRow[]> {
   const r = await db.query<SelectionFlagRow>(
     `SELECT s.pk AS "samplePk", s.id AS "sampleId", s.benchmark,
             CASE WHEN ${BENCHMARK_EXCLUDED} THEN b.severity END AS "benchmarkSeverity",
             EXISTS (SELECT 1 FROM sample_flags f WHERE f.run_id = $1 AND f.sample_pk = s.pk AND f.excludable AND f.severity <> 'info') AS "sampleFlagged"
        FROM samples s LEFT JOIN benchmark_health b ON b.run_id = $1 AND b.benchmark = s.benchmark
-      WHERE s.pk = ANY($2::int[])
-        AND (${BENCHMARK_EXCLUDED}
-             OR EXISTS (SELECT 1 FROM sample_flags f WHERE f.run_id = $1 AND f.sample_pk = s.pk AND f.excludable AND f.severity <> 'info'))
+      WHERE ${BENCHMARK_EXCLUDED}
+         OR EXISTS (SELECT 1 FROM sample_flags f WHERE f.run_id = $1 AND f.sample_pk = s.pk AND f.excludable AND f.severity <> 'info')
       ORDER BY s.pk`,
-    [runId, samplePks],
+    [runId],
   );
   return r.rows;
 }

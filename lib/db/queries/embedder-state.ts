@@ -2,6 +2,7 @@
 // keyed by the fit's model name: the active fit keeps embedding queries while a refit's vectors
 // are written beside its own.
 import { pool } from "@/lib/db/client";
+import { forgetVersionMemo } from "@/lib/db/version-memo";
 
 export interface FallbackFitInfo {
   name: string;
@@ -30,6 +31,7 @@ export async function saveFallbackFit(name: string, nDocs: number, params: Uint8
      ON CONFLICT (name) DO UPDATE SET n_docs = $2, params = $3, fitted_at = now()`,
     [name, nDocs, Buffer.from(params.buffer, params.byteOffset, params.byteLength)],
   );
+  forgetVersionMemo();
 }
 
 /** Deletes the fits no space uses any more, except the newest (it may be about to be built). */

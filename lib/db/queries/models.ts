@@ -1,19 +1,30 @@
 // Named queries for models. A model row is written by the upload that first names it and follows
 // the samples' visibility rule (lib/db/visibility.ts): visible once that upload is published.
 import { execute, pool, type Queryable } from "@/lib/db/client";
+import { memoByVersion } from "@/lib/db/version-memo";
 import { visibleSamplesSql } from "@/lib/db/visibility";
 
-/** Which of these names are visible models. */
+/** Which of these names are visible models (for requests: from the list remembered per data version). */
 export async function findVisibleModels(names: readonly string[]): Promise<Set<string>> {
   if (names.length === 0) return new Set();
-  const r = await pool().query<{ name: string }>(`SELECT m.name FROM models m WHERE m.name = ANY($1::text[]) AND ${visibleSamplesSql("m")}`, [names]);
-  return new Set(r.rows.map((row) => row.name));
+  const visible = new Set(await servedVisibleModels());
+  return new Set(names.filter((n) => visible.has(n)));
+}
+
+/** listVisibleModels() as pages and requests read it: remembered per data version (a model becomes visible with a publish). */
+export function servedVisibleModels(): Promise<string[]> {
+  return memoByVersion("visible-models", () => listVisibleModels());
 }
 
 /** Every visible model name, alphabetically. */
 export async function listVisibleModels(): Promise<string[]> {
   const r = await pool().query<{ name: string }>(`SELECT m.name FROM models m WHERE ${visibleSamplesSql("m")} ORDER BY m.name`);
   return r.rows.map((row) => row.name);
+}
+
+/** Names of every model by id as requests read them: remembered per data version. */
+export function servedModelNames(): Promise<Map<number, string>> {
+  return memoByVersion("model-names", () => loadModelNames());
 }
 
 /** Names of models by id (all models, or the given ids). */

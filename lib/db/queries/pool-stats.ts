@@ -1,5 +1,6 @@
 // Counts of the visible pool, shown by /api/health and the home page.
 import { pool } from "@/lib/db/client";
+import { memoByVersion } from "@/lib/db/version-memo";
 import { visibleMeasurementsSql, visibleSamplesSql } from "@/lib/db/visibility";
 
 export interface PoolStats {
@@ -18,6 +19,11 @@ export async function getPoolStats(): Promise<PoolStats> {
            (SELECT count(DISTINCT benchmark) FROM samples s WHERE ${visibleSamplesSql("s")})::int AS benchmarks,
            (SELECT data_version FROM pool_state WHERE id = 1) AS "dataVersion"`);
   return r.rows[0];
+}
+
+/** getPoolStats() as pages read it: remembered per data version (the counts move only with a publish). */
+export function servedPoolStats(): Promise<PoolStats> {
+  return memoByVersion("pool-stats", () => getPoolStats());
 }
 
 export interface BenchmarkSummary {
