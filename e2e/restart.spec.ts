@@ -120,19 +120,20 @@ test("restart keeps the data; a web server killed mid-request comes back on its 
     expect(demo.samples).toBeGreaterThanOrEqual(480);
     await killWebMidRequest(first);
     const c1 = await counts(first);
-    expect(await stopPortal(first)).toBe(0);
+    expect(await stopPortal(first), first.log().slice(-4000)).toBe(0);
     expect(first.log()).toContain("[start] stopped");
 
     const second = await startPortal(dataDir);
     expect(second.log()).not.toContain("importing the demo data set");
     expect(await counts(second)).toEqual(c1);
-    expect(await stopPortal(second)).toBe(0);
+    expect(await stopPortal(second), second.log().slice(-4000)).toBe(0);
 
     rmSync(dataDir, { recursive: true, force: true });
     const third = await startPortal(dataDir);
     expect(third.log()).toContain("importing the demo data set");
     expect(await counts(third)).toEqual(demo);
-    expect(await stopPortal(third)).toBe(0);
+    expect(await stopPortal(third), third.log().slice(-4000)).toBe(0);
+    expect(third.log()).toContain("[start] stopped");
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
