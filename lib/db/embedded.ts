@@ -52,7 +52,15 @@ function serializeExchanges(server: PGLiteSocketServer): void {
     this.processing = true;
     try {
       while (this.queue.length > 0) {
-        const holder = owner ?? (this.db.isInTransaction() ? this.lastHandlerId : null);
+        let inTransaction: boolean;
+        try {
+          inTransaction = this.db.isInTransaction();
+        } catch (err) {
+          // The database closed under the queue (a stop while clients hang up): fail what waits.
+          for (const item of this.queue.splice(0)) item.reject(err);
+          break;
+        }
+        const holder = owner ?? (inTransaction ? this.lastHandlerId : null);
         const index = holder === null ? 0 : this.queue.findIndex((m) => m.handlerId === holder);
         if (index === -1) break; // the holder's next message re-enters processQueue when it arrives
         const item = this.queue.splice(index, 1)[0];
@@ -85,7 +93,7 @@ function serializeExchanges(server: PGLiteSocketServer): void {
   q.clearQueueForHandler = (handlerId: number) => {
     if (owner === handlerId) owner = null;
     clear(handlerId);
-    void q.processQueue();
+    q.processQueue().catch(() => undefined);
   };
 }
 
