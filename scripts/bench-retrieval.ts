@@ -38,7 +38,7 @@ async function readSamples(file: string): Promise<Sample[]> {
   return out;
 }
 
-function buildPool(name: string, samples: Sample[], strip: boolean): BenchPool {
+function buildPool(name: string, samples: Sample[], strip: boolean, truth: BenchPool["truth"]): BenchPool {
   const fields: SampleFields[] = samples.map((s) => (strip ? { input: s.input } : s));
   const t0 = performance.now();
   const model = fitLsa(fields.map(sampleDocument));
@@ -47,7 +47,7 @@ function buildPool(name: string, samples: Sample[], strip: boolean): BenchPool {
   const lexical = new LexicalIndex(
     fields.map((f) => ({ input: f.input, tags: f.tags ?? [], task: f.task ?? null, benchmark: f.benchmark ?? null, metadata: Object.values(f.metadata ?? {}).filter((v) => typeof v === "string") })),
   );
-  return { name, fields, vectors, embedder: model, lexical };
+  return { name, fields, vectors, embedder: model, lexical, truth };
 }
 
 /** Plackett–Luce scores per model of the samples kept; NaN for a model without a score. */
@@ -83,7 +83,7 @@ async function main(): Promise<void> {
   const trueScores = new Map(categories.map((c) => [c, scores(batch, keepOf(truth.get(c)!))]));
   log(`${samples.length} samples, ${categories.length} categories, ${batch.nModels} models; load average ${(await import("node:os")).loadavg().map(f2).join(" ")}`);
 
-  for (const pool of [buildPool("stripped", samples, true), buildPool("tagged", samples, false)]) {
+  for (const pool of [buildPool("stripped", samples, true, truth), buildPool("tagged", samples, false, truth)]) {
     for (const strategy of STRATEGIES.filter((s) => only.length === 0 || only.includes(s.name))) {
       const rows: { c: string; p: number; r: number; tau: number; n: number; ms: number; how: string }[] = [];
       for (const c of categories) {

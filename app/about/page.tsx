@@ -39,10 +39,13 @@ export default async function AboutPage() {
             (BM25F over input, reference, tags, task and metadata, with tags and task names weighing five times the question text); the two lists are fused
             by reciprocal rank. Without k or a threshold the cut is <strong>adaptive</strong>: the bulk of a query&apos;s similarities is unrelated samples, so
             their median and MAD (σ = 1.4826·MAD) describe the background, and a sample is kept when its similarity stands 10 σ above the median (3 σ
-            when no sample carries the words as a tag or task), or when every word of the query names one of its tags or its task. On MMLU-Pro with the
-            offline embedder the 14 category names retrieve their categories at 0.93 precision and 1.00 recall (npm run bench:retrieval); with every
-            subject hint removed from the questions, the offline embedder cannot (0.23 / 0.15). An explicit k keeps the k nearest and a threshold cuts at that similarity, as before; the query page draws
-            the cut on the histogram of similarities and widens or narrows it.
+            when no sample carries the words as a tag or task), or when every word of the query names one of its tags or its task. When no sample
+            carries the words as a tag or task, the query is <strong>expanded</strong> first: the 50 samples that best contain its words (or their
+            family in the pool: &ldquo;chemistry&rdquo; also finds &ldquo;chemist&rdquo;) are averaged into the query vector, and the cut is made on
+            the similarities to that mean; each hit says so. On MMLU-Pro with the offline embedder the 14 category names retrieve their categories at
+            0.93 precision and 1.00 recall (npm run bench:retrieval); with every subject hint removed from the questions, the offline embedder cannot
+            (0.27 / 0.31 with the expansion, 0.23 / 0.15 without). An explicit k keeps the k nearest and a threshold cuts at that similarity, as
+            before, never expanded; the query page draws the cut on the histogram of similarities and widens or narrows it.
           </p>
           <p>
             The box reads a small query language: <code>&quot;quoted phrase&quot;</code> (the sample must contain it), <code>-word</code> or{" "}

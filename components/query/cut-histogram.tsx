@@ -15,8 +15,12 @@ function how(c: Retrieval["concepts"][number]): string {
   if (r.mode === "k") return `the k = ${r.cut.k} best by fused rank (lowest similarity kept ${sim})`;
   if (r.mode === "threshold") return `similarity ≥ ${sim} (your threshold), or a query word names the sample's tag or task`;
   const bg = r.background;
+  const e = r.expansion;
+  const expanded = e
+    ? `similarity to the expanded query (the mean of the ${e.feedback_samples} best samples by ${e.seeds_from === "lexical" ? "its words" : "similarity"}${e.terms.length ? `, words added: ${e.terms.join(", ")}` : ""})`
+    : "similarity";
   return bg
-    ? `adaptive: similarity ≥ ${sim} = background median ${bg.median.toFixed(3)} + ${bg.z} × σ ${bg.sigma.toFixed(3)}, or a query word names the sample's tag or task`
+    ? `adaptive: ${expanded} ≥ ${sim} = background median ${bg.median.toFixed(3)} + ${bg.z} × σ ${bg.sigma.toFixed(3)}, or a query word names the sample's tag or task`
     : "adaptive: too few candidates for a background; tag or task matches only";
 }
 
@@ -52,7 +56,9 @@ export function CutHistogram({ query, retrieval }: { query: LeaderboardQuery; re
   const first = retrieval.concepts[0];
   const step = first?.report.background?.sigma ?? (first?.histogram ? first.histogram.width * 2 : 0.02);
   const at = (threshold: number) => `/query?${queryParams({ ...query, k: undefined, threshold: Math.round(threshold * 1000) / 1000 })}`;
-  const cut = first?.report.cut.similarity ?? null;
+  // An explicit threshold is on the similarity to the words typed (API version 1), so it cannot
+  // move a cut made on an expanded query's similarities: no widen/narrow links then.
+  const cut = first?.report.expansion ? null : (first?.report.cut.similarity ?? null);
   // A threshold is a cosine: the links stay within [−1, 1] (a cut near 1 has nothing to narrow).
   const widen = Math.max(-1, (cut ?? 0) - step);
   const narrow = Math.min(1, (cut ?? 0) + step);

@@ -29,6 +29,10 @@ function WhyMatched({ why }: { why: Why }) {
       Why: {sims.map(([k, v]) => `${k} similarity ${formatSimilarity(v!)}`).join(", ")}
       {why.labelled && "; a query word names its tag or task"}
       {why.terms.length > 0 && `; matched ${why.terms.map((t) => `“${t.term}” (${t.fields.join(", ")})`).join(", ")}`}
+      {why.expanded?.map(
+        (e) =>
+          `; similarity to the expanded query of “${e.concept}” (the mean of its ${e.feedback_samples} best samples${e.added_terms.length ? `; added terms ${e.added_terms.map((t) => `“${t}”`).join(", ")}` : ""})`,
+      )}
     </p>
   );
 }

@@ -39,6 +39,8 @@ export interface CutReport {
   cut: { similarity: number | null; k: number };
   /** Adaptive only: the background the cut was calibrated on. */
   background?: { median: number; sigma: number; z: number };
+  /** Adaptive only: the concept was answered by its expanded query (feedback.ts). */
+  expansion?: { terms: string[]; feedback_samples: number; seeds_from: "lexical" | "dense" };
 }
 
 export interface Histogram {

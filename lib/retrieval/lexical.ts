@@ -46,6 +46,11 @@ export interface Why {
   terms: TermMatch[];
   /** Whether a concept names one of the sample's tags or its task. */
   labelled: boolean;
+  /**
+   * The concepts answered by an expanded query (feedback.ts): their similarity above is to the
+   * expanded query, not to the words typed, and the added terms count in `terms`.
+   */
+  expanded?: { concept: string; added_terms: string[]; feedback_samples: number }[];
 }
 
 export class LexicalIndex {
@@ -54,6 +59,8 @@ export class LexicalIndex {
   private readonly labels = new Map<string, number[]>();
   private readonly length: Float32Array;
   private readonly avgLength: number;
+  /** The single-word terms, sorted; built on the first prefix lookup. */
+  private words: string[] | null = null;
 
   constructor(docs: readonly LexicalDoc[]) {
     this.length = new Float32Array(docs.length);
@@ -115,6 +122,21 @@ export class LexicalIndex {
         out[r] += (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * this.length[r]) / this.avgLength));
       }
     }
+    return out;
+  }
+
+  /** The single-word index terms starting with `prefix`, in order. */
+  withPrefix(prefix: string): string[] {
+    this.words ??= [...this.postings.keys()].filter((t) => !t.includes(" ")).sort();
+    const out: string[] = [];
+    let lo = 0;
+    let hi = this.words.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.words[mid] < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < this.words.length && this.words[i].startsWith(prefix); i++) out.push(this.words[i]);
     return out;
   }
 

@@ -60,6 +60,28 @@ describe("capability queries with the adaptive default", () => {
   });
 });
 
+describe("a concept no sample carries as a tag or task", () => {
+  it("is answered by its expanded query, and every hit says so", async () => {
+    // "viral" is in the text of a dozen virology questions and in no tag or task.
+    const r = await retrieve(query({ q: "viral" }));
+    const e = r.concepts[0].report.expansion!;
+    expect(e.seeds_from).toBe("lexical");
+    expect(e.feedback_samples).toBeGreaterThanOrEqual(10);
+    expect(r.samples.length).toBeGreaterThan(e.feedback_samples);
+    expect(r.samples.every((s) => s.similarity! >= r.cut!.cut.similarity!)).toBe(true);
+    // The dozen seeds move the query onto the demo's biology questions: every virology one, and
+    // little outside biology (measured: 70 of 71 tagged biology, all 24 virology ones).
+    const got = new Set(r.samples.map((s) => s.pk));
+    expect((await pksWhere(`'virology' = ANY(tags)`)).every((pk) => got.has(pk))).toBe(true);
+    const biology = new Set(await pksWhere(`'biology' = ANY(tags)`));
+    expect(r.samples.filter((s) => biology.has(s.pk)).length).toBeGreaterThanOrEqual(0.9 * r.samples.length);
+    for (const s of r.samples) expect(s.why!.expanded).toEqual([{ concept: "viral", added_terms: e.terms, feedback_samples: e.feedback_samples }]);
+    const k = await retrieve(query({ q: "viral", k: "5" }));
+    expect(k.concepts[0].report.expansion).toBeUndefined();
+    expect(k.samples[0].why!.expanded).toBeUndefined();
+  });
+});
+
 describe("the query language", () => {
   it("a filter term restricts to the benchmark and -word removes every sample containing the word", async () => {
     const r = await retrieve(query({ q: "biology benchmark:demo-bio-qa -antibody" }));

@@ -4,8 +4,8 @@
 // vector store fused with the lexical index, adaptive cut by default), concepts combined (AND:
 // samples every concept retrieved; OR: any group's). Each sample says why it matched.
 import type { SampleFilters } from "@/lib/db/queries/embeddings-search";
-import { conceptLexicon } from "@/lib/retrieval/concept-terms";
-import { retrieveConcept, type ConceptResult, type Cut } from "@/lib/retrieval/hybrid";
+import { searchConcept } from "@/lib/retrieval/concept-search";
+import type { ConceptResult, Cut } from "@/lib/retrieval/hybrid";
 import { LexicalIndex, type Why } from "@/lib/retrieval/lexical";
 import type { ParsedQuery } from "@/lib/selection/query-language";
 import { lexicalFor } from "./lexical-store";
@@ -80,11 +80,20 @@ export async function searchQuery(model: ReadModel, s: QuerySearch): Promise<Que
         const has = containingAll(index, phrase);
         for (let r = 0; r < candidate.length; r++) candidate[r] &= has[r];
       }
-      const dense = denseByRow(model, store, candidate, Float32Array.from(vectors[i++]));
-      const lex = conceptLexicon(index, concept.text);
-      const { rows, ...result } = retrieveConcept({ dense, lexical: lex.score, labelled: lex.labelled, candidate }, s.cut);
+      const found = searchConcept(
+        {
+          index,
+          text: concept.text,
+          dense: denseByRow(model, store, candidate, Float32Array.from(vectors[i++])),
+          candidate,
+          vectorOf: (row) => store.vectorOf(model.samples.pk.data[row]),
+          similarities: (q) => denseByRow(model, store, candidate, q),
+        },
+        s.cut,
+      );
+      const { rows, ...result } = found.result;
       concepts.push({ text: concept.text, result });
-      perConcept.push({ rows: new Set(rows), dense, terms: lex.terms, labelled: lex.labelled });
+      perConcept.push({ rows: new Set(rows), dense: found.dense, terms: found.terms, labelled: found.labelled });
       const set = new Set(rows);
       if (kept === null) groupOrder = rows;
       kept = kept === null ? set : new Set([...kept].filter((r) => set.has(r)));
@@ -97,6 +106,11 @@ export async function searchQuery(model: ReadModel, s: QuerySearch): Promise<Que
   }
   const explicitK = s.cut.k;
   const rows = explicitK !== undefined ? order.slice(0, explicitK) : order;
+  // Every concept's similarity is reported, so every expanded one says so.
+  const expanded = concepts.flatMap(({ text, result }) => {
+    const e = result.report.expansion;
+    return e ? [{ concept: text, added_terms: e.terms, feedback_samples: e.feedback_samples }] : [];
+  });
   const hits = rows.map((row) => {
     const similarity: Record<string, number | null> = {};
     let best: number | null = null;
@@ -106,7 +120,9 @@ export async function searchQuery(model: ReadModel, s: QuerySearch): Promise<Que
       if (v !== null && (best === null || v > best)) best = v;
     });
     const terms = index.explain(row, [...new Set(perConcept.flatMap((c) => c.terms))]);
-    return { pk: model.samples.pk.data[row], similarity: best, why: { similarity, terms, labelled: perConcept.some((c) => c.labelled[row] === 1) } };
+    const why: Why = { similarity, terms, labelled: perConcept.some((c) => c.labelled[row] === 1) };
+    if (expanded.length) why.expanded = expanded;
+    return { pk: model.samples.pk.data[row], similarity: best, why };
   });
   return { hits, concepts };
 }

@@ -98,7 +98,15 @@ export interface RetrievalCut {
   n_candidates: number | null;
   cut: CutReport["cut"] | null;
   parsed_query: string | null;
-  concepts: { text: string; mode: CutReport["mode"]; n_candidates: number; cut: CutReport["cut"]; background: CutReport["background"] | null }[];
+  concepts: {
+    text: string;
+    mode: CutReport["mode"];
+    n_candidates: number;
+    cut: CutReport["cut"];
+    background: CutReport["background"] | null;
+    /** The concept was answered by its expanded query (lib/retrieval/feedback.ts). */
+    expansion: CutReport["expansion"] | null;
+  }[];
 }
 
 export function retrievalCut(r: Retrieval): RetrievalCut {
@@ -107,6 +115,6 @@ export function retrievalCut(r: Retrieval): RetrievalCut {
     n_candidates: r.cut?.n_candidates ?? null,
     cut: r.cut ? { ...r.cut.cut, k: r.samples.length } : null,
     parsed_query: r.parsed,
-    concepts: r.concepts.map((c) => ({ text: c.text, mode: c.report.mode, n_candidates: c.report.n_candidates, cut: c.report.cut, background: c.report.background ?? null })),
+    concepts: r.concepts.map((c) => ({ text: c.text, mode: c.report.mode, n_candidates: c.report.n_candidates, cut: c.report.cut, background: c.report.background ?? null, expansion: c.report.expansion ?? null })),
   };
 }

@@ -23,6 +23,12 @@ export class VectorStore {
     return this.rowOf.get(pk) >= 0;
   }
 
+  /** The stored vector of sample `pk` (a view, not a copy); null when it has none. */
+  vectorOf(pk: number): Float32Array | null {
+    const row = this.rowOf.get(pk);
+    return row < 0 ? null : this.vectors.data.subarray(row * this.dim, (row + 1) * this.dim);
+  }
+
   /** Adds or replaces the vector of sample `pk`. */
   put(pk: number, vector: ArrayLike<number>): void {
     if (vector.length !== this.dim) throw new Error(`a vector of ${vector.length} dimensions in a space of ${this.dim}`);
