@@ -34,7 +34,7 @@ export function benchmarkFingerprints(input: Omit<HealthInput, "prior">, vectors
   // By sample id, not index: indices shift when samples arrive before others.
   const ids = input.texts.ids;
   // A sample's vector (and the model it is of) counts: a vector that arrives later must be scanned.
-  input.texts.ids.forEach((id, s) => add(s, JSON.stringify(["sample", id, input.texts.inputs[s], input.texts.references[s], input.texts.hasImage[s], vectors?.has(s) ? vectors.model : null])));
+  input.texts.ids.forEach((id, s) => add(s, JSON.stringify(["sample", id, input.texts.inputs[s], input.texts.references[s], input.texts.images[s], vectors?.has(s) ? vectors.model : null])));
   const { score, unitTest, pairwise, ranking } = b;
   for (let r = 0; r < score.sample.length; r++) add(score.sample[r], JSON.stringify(["score", ids[score.sample[r]], name(score.model[r]), b.metricNames[score.metric[r]], score.value[r], score.higherIsBetter[r]]));
   for (let r = 0; r < unitTest.sample.length; r++) add(unitTest.sample[r], JSON.stringify(["unit", ids[unitTest.sample[r]], name(unitTest.model[r]), b.criterionNames[unitTest.criterion[r]], unitTest.value[r]]));

@@ -5,7 +5,7 @@
 import type { Discrimination } from "./discrimination";
 import type { KeyAgreement } from "./key-agreement";
 import type { VectorPair } from "./vector-duplicates";
-import { exactDuplicateGroups, nearDuplicatePairs, normaliseText } from "./duplicates";
+import { duplicateKeys, exactDuplicateGroups, nearPairsWithImages, normaliseText } from "./duplicates";
 import { inputProblem } from "./inputs";
 import { WRONG_KEY_RATIO, WRONG_KEY_RATIO_AGREED } from "./thresholds";
 import type { SampleFlag } from "./types";
@@ -14,7 +14,8 @@ export interface SampleTexts {
   ids: readonly string[];
   benchmarks: readonly string[];
   inputs: readonly string[];
-  hasImage: Uint8Array;
+  /** per sample, its image's identity (SHA-256, or `url:` and the URL it is fetched from); null: no image */
+  images: readonly (string | null)[];
 }
 
 const fmt = (x: number, d = 2) => x.toFixed(d).replace(/^-/, "−");
@@ -58,9 +59,10 @@ function where(t: SampleTexts, i: number): string {
 }
 
 export function duplicateFlags(t: SampleTexts, vectorPairs: readonly VectorPair[] = []): SampleFlag[] {
-  const normalised = t.inputs.map((x, i) => (t.hasImage[i] ? "" : normaliseText(x)));
+  const text = t.inputs.map(normaliseText);
+  const keys = duplicateKeys(text, t.images);
   const out: SampleFlag[] = [];
-  for (const group of exactDuplicateGroups(normalised)) {
+  for (const group of exactDuplicateGroups(keys)) {
     const crossBenchmark = new Set(group.map((i) => t.benchmarks[i])).size > 1;
     const sameAs = group.slice(0, 10).map((j) => t.ids[j]);
     group.forEach((i, k) => {
@@ -69,14 +71,14 @@ export function duplicateFlags(t: SampleTexts, vectorPairs: readonly VectorPair[
         sample: i,
         code: "duplicate",
         severity: "warning",
-        message: `Same input (after normalising case, spacing and punctuation) as ${where(t, other)}${group.length > 2 ? ` and ${group.length - 2} more` : ""}${crossBenchmark ? ", across benchmarks" : ""}.`,
+        message: `Same input (after normalising case, spacing and punctuation${t.images[i] == null ? "" : "; the same image"}) as ${where(t, other)}${group.length > 2 ? ` and ${group.length - 2} more` : ""}${crossBenchmark ? ", across benchmarks" : ""}.`,
         suspicion: 1 + group.length,
         excludable: k > 0,
         evidence: { copies: group.length, same_as: sameAs.filter((id) => id !== t.ids[i]), first: t.ids[group[0]] },
       });
     });
   }
-  const textPairs = nearDuplicatePairs(normalised);
+  const textPairs = nearPairsWithImages(text, t.images);
   const known = new Set(textPairs.map((p) => `${p.a},${p.b}`));
   for (const p of textPairs) {
     for (const [i, j] of [[p.a, p.b], [p.b, p.a]]) {
@@ -91,9 +93,10 @@ export function duplicateFlags(t: SampleTexts, vectorPairs: readonly VectorPair[
       });
     }
   }
-  // A pair the text already shows (the same input, or shared 3-grams) is flagged once, by the text.
+  // A pair the text already shows (the same input, or shared 3-grams) is flagged once, by the text;
+  // text vectors say nothing of two different images.
   for (const p of vectorPairs) {
-    if (normalised[p.a] === normalised[p.b] || known.has(`${p.a},${p.b}`)) continue;
+    if (t.images[p.a] !== t.images[p.b] || keys[p.a] === keys[p.b] || known.has(`${p.a},${p.b}`)) continue;
     for (const [i, j] of [[p.a, p.b], [p.b, p.a]]) {
       out.push({
         sample: i,
@@ -112,7 +115,7 @@ export function duplicateFlags(t: SampleTexts, vectorPairs: readonly VectorPair[
 export function inputFlags(t: SampleTexts): SampleFlag[] {
   const out: SampleFlag[] = [];
   t.inputs.forEach((input, i) => {
-    const problem = inputProblem(input, t.hasImage[i] === 1);
+    const problem = inputProblem(input, t.images[i] != null);
     if (!problem) return;
     out.push({
       sample: i,
