@@ -1,7 +1,7 @@
 // Incremental health checks: what of the previous run a new one may carry forward. A benchmark
 // whose content fingerprint (its samples' text and every measurement and output on them) is the
 // previous run's keeps its per-benchmark results — floor/ceiling, degeneracy, coverage, answer
-// normalisation, wrong keys (./item-fit.ts reads only the benchmark's own outcomes), empty
+// normalisation, wrong keys (./item-fit.ts and ./key-posterior.ts read only the benchmark's own outcomes), empty
 // inputs — and its near-duplicate-by-meaning pairs with other untouched benchmarks. Pool-wide
 // checks are always recomputed: agreement with the rest of the pool (the rest changed), the flags
 // that read it (direction, low agreement), exact and 3-gram duplicates (cheap).
