@@ -113,6 +113,13 @@ describe("wrongKeyPosterior", () => {
     const r = wrongKeyPosterior(o, bench, 1, ability, new Uint8Array(o.value.length), only);
     expect([...r.posterior].every(Number.isNaN)).toBe(true);
     expect(r.share[0]).toBeNaN();
+    // Sample 0 keeps 7 of its 30 models: left out; the others are computed.
+    const keep = (q: number) => q >= 7 && q < o.offsets[1];
+    const rows = [...o.value.keys()].filter((q) => !keep(q));
+    const few: Outcomes = { ...o, offsets: o.offsets.map((x, s) => (s === 0 ? 0 : x - (o.offsets[1] - 7))), model: Int32Array.from(rows, (q) => o.model[q]), value: Float64Array.from(rows, (q) => o.value[q]) };
+    const p = wrongKeyPosterior(few, bench, 1, ability, new Uint8Array(rows.length)).posterior;
+    expect(p[0]).toBeNaN();
+    expect(p.slice(1).every(Number.isFinite)).toBe(true);
   });
 });
 

@@ -289,7 +289,8 @@ export function wrongKeyPosterior(o: Outcomes, bench: Int32Array, nBench: number
       }
       post[i] = (pi * a1) / ((1 - pi) * a0 + pi * a1);
       posterior[s] = post[i];
-      logBayes[s] = Math.log(a1) - Math.log(a0);
+      // Both sums share one scale; a sum that underflows is held at the smallest double.
+      logBayes[s] = Math.log(Math.max(a1, Number.MIN_VALUE)) - Math.log(Math.max(a0, Number.MIN_VALUE));
     });
     const chosen = selectByFalseDiscovery(post);
     items.forEach((s, i) => (flagged[s] = chosen[i]));
