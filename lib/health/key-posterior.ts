@@ -142,6 +142,17 @@ function scaled(ll: Float64Array, lik: Float32Array | Float64Array, at: number):
   for (let x = 0; x < 2 * G; x++) lik[at + x] = Math.exp(ll[x] - max);
 }
 
+/** A sample's (scaled) likelihood under H0 and under H1, summed over the grid with the weights. */
+function marginals(prior0: Float64Array, prior1: Float64Array, lik: Float32Array | Float64Array, at: number): [number, number] {
+  let a0 = 0;
+  let a1 = 0;
+  for (let x = 0; x < G; x++) {
+    a0 += prior0[x] * lik[at + x];
+    a1 += prior1[x] * lik[at + G + x];
+  }
+  return [a0, a1];
+}
+
 const norm = (a: Float64Array) => {
   const t = a.reduce((x, y) => x + y, 0);
   return a.map((x) => x / t);
@@ -186,12 +197,7 @@ function estimateWeights(o: Outcomes, fit: Int32Array, category: Uint8Array, alp
     let wrongKeys = 0;
     for (let i = 0; i < n; i++) {
       const base = i * 2 * G;
-      let a0 = 0;
-      let a1 = 0;
-      for (let x = 0; x < G; x++) {
-        a0 += prior0[x] * lik[base + x];
-        a1 += prior1[x] * lik[base + G + x];
-      }
+      const [a0, a1] = marginals(prior0, prior1, lik, base);
       const z = (1 - pi) * a0 + pi * a1;
       const c0 = (1 - pi) / z;
       const c1 = pi / z;
@@ -281,12 +287,7 @@ export function wrongKeyPosterior(o: Outcomes, bench: Int32Array, nBench: number
     items.forEach((s, i) => {
       itemLogLikelihood(o, s, category, alpha, table, ll);
       scaled(ll, lik, 0);
-      let a0 = 0;
-      let a1 = 0;
-      for (let x = 0; x < G; x++) {
-        a0 += prior0[x] * lik[x];
-        a1 += prior1[x] * lik[G + x];
-      }
+      const [a0, a1] = marginals(prior0, prior1, lik, 0);
       post[i] = (pi * a1) / ((1 - pi) * a0 + pi * a1);
       posterior[s] = post[i];
       // Both sums share one scale; a sum that underflows is held at the smallest double.
