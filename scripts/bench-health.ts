@@ -3,19 +3,19 @@
 // category a benchmark, so that agreement with the rest of the pool is defined):
 //   DROP-like: a scorer that zeroes 90% of one category's correct answers;
 //   direction: one category declared lower-is-better, values unchanged;
-//   wrong keys: 7% of MMLU-Pro's questions get a wrong reference (models that were right
-//               become wrong; models that were wrong pick the planted key with probability p),
-//               judged from the scores alone and again with simulated outputs (MMLU-Pro stores
-//               none): a right model writes the true letter, a wrong one the question's popular
-//               distractor with probability 1/2, else another letter — on the clean copy too, to
-//               count false alarms;
+//   wrong keys: 7% of MMLU-Pro's questions get a wrong reference (./lib/plant-keys.ts: models
+//               that were right become wrong; models that were wrong pick the planted key with
+//               probability p = 1, 0.3, or 1/(options − 1) "uniform"), judged from the scores alone
+//               and again with simulated outputs (MMLU-Pro stores none) — on the clean copy too,
+//               to count false alarms. The target (recall ≥ 0.8, precision ≥ 0.5) is checked on
+//               p = 1 (SCENARIOS below says why); the other two are printed as what they are;
 //   duplicates: 60 questions of one category copied into another.
 // Also times the whole MMLU-Pro pool as one benchmark (target ≤ 20 s). Prints the load average.
 import { loadavg } from "node:os";
 import { computeHealth, type HealthInput } from "../lib/health/report";
 import type { HealthReport } from "../lib/health/types";
-import { Prng } from "../lib/ranking/prng";
 import { readHealthInput } from "./lib/health-data";
+import { plantWrongKeys, type KeyPick } from "./lib/plant-keys";
 import { hasSharedFile, MMLU_PRO, SHARED_DATA } from "./lib/ranking-data";
 
 const load = () => loadavg().map((x) => x.toFixed(2)).join(" ");
@@ -40,36 +40,19 @@ function withScores(h: HealthInput, edit: (value: Float64Array, hib: Uint8Array,
   return { ...h, batch: { ...h.batch, score: { ...h.batch.score, value, higherIsBetter: hib } } };
 }
 
-const LETTERS = "ABCDEFGHIJ";
-
-/** A letter of the first n other than those excluded. */
-function otherLetter(rng: Prng, n: number, not: string[]): string {
-  const pool = LETTERS.slice(0, n).split("").filter((l) => !not.includes(l));
-  return pool[Math.floor(rng.next() * pool.length)] ?? not[0];
-}
-
-/** Plants wrong keys (share 0 plants none); with outputs, every score gets a simulated output. */
-function plantWrongKeys(h: HealthInput, share: number, p: number, seed: number, outputs: boolean): { input: HealthInput; planted: Set<number> } {
-  const rng = new Prng(seed);
-  const planted = new Set<number>();
-  const options = h.texts.inputs.map((t) => Math.max(2, (t.match(/^\([A-J]\)/gm) ?? []).length));
-  const truth = h.texts.references.map((r) => r ?? "A");
-  const key = truth.map((t, s) => (rng.next() < share ? (planted.add(s), otherLetter(rng, options[s], [t])) : t));
-  const distractor = truth.map((t, s) => otherLetter(rng, options[s], [t, key[s]]));
-  const { sample, model, metric } = h.batch.score;
-  const out: HealthInput["outputs"] = [];
-  const input = withScores(h, (v) => {
-    for (let r = 0; r < v.length; r++) {
-      const s = sample[r];
-      const wasRight = v[r] === 1;
-      const picksKey = planted.has(s) && !wasRight && rng.next() < p;
-      if (planted.has(s)) v[r] = picksKey ? 1 : 0;
-      const written = wasRight ? truth[s] : picksKey ? key[s] : rng.next() < 0.5 ? distractor[s] : otherLetter(rng, options[s], [truth[s], key[s]]);
-      if (outputs) out.push({ sample: s, model: h.batch.modelNames[model[r]], metric: h.batch.metricNames[metric[r]], value: v[r], higherIsBetter: true, output: written });
-    }
-  });
-  return { input: { ...input, outputs: out, texts: { ...h.texts, references: key } }, planted };
-}
+/** The wrong-key scenarios: how often a model that misses the true answer picks the planted key. */
+const SCENARIOS: [KeyPick, string][] = [
+  [
+    1,
+    "TARGET SCENARIO. Every model that missed the true answer had picked the very option that became the key: the key is the answer the models' shared mistake points to (an attractive distractor, a misconception the key's author shared). The issue's target is checked here: the planted error is in the outcomes, so recall measures the detector. It is the realistic case for keys written by someone who made the models' common mistake, not for keys corrupted at random (next two lines)",
+  ],
+  [0.3, "30% of the models that missed it picked the planted key: one attractive distractor among several"],
+  [
+    "uniform",
+    "1/(options − 1) of them (≈ 0.11 on 10 options): a key replaced by a random other option that models find no more attractive than any other. Such a key makes the question look hard (strong models now fail; a few weak ones guess the key), which scores alone cannot tell from a genuinely hard question — MMLU-Pro has 1,572 questions that at most 2 of its 31 models answer; stored outputs, where the strong models share one answer, recover part of them",
+  ],
+];
+const TARGET_SCENARIO: KeyPick = 1;
 
 async function main() {
   if (!hasSharedFile(MMLU_PRO)) {
@@ -98,16 +81,20 @@ async function main() {
   console.log(`"physics" declared lower-is-better: ${worst(timed("  run", reversed), "physics").join(", ") || "NOT FLAGGED"}`);
 
   const wrongKeys = (r: HealthReport) => new Set(r.sampleFlags.filter((f) => f.code === "negative_discrimination").map((f) => f.sample));
+  for (const [p, what] of SCENARIOS) console.log(`wrong-key scenario p = ${p}: ${what}`);
   for (const outputs of [false, true]) {
     const judged = outputs ? "scores and simulated outputs" : "scores alone";
     const clean = computeHealth(plantWrongKeys(base, 0, 0, 7, outputs).input);
     const mmluFlags = clean.benchmarks[0].flags.filter((f) => f.severity !== "info").map((f) => `${f.severity}:${f.code}`);
     console.log(`clean MMLU-Pro, ${judged}: ${wrongKeys(clean).size} samples flagged as wrong keys; benchmark warnings: ${mmluFlags.join(", ") || "none"}`);
-    for (const p of [0.3, 1]) {
+    for (const [p] of SCENARIOS) {
       const { input, planted } = plantWrongKeys(base, 0.07, p, 7, outputs);
       const flagged = wrongKeys(computeHealth(input));
       const hit = [...planted].filter((s) => flagged.has(s)).length;
-      console.log(`wrong keys on 7% (${planted.size}), wrong models pick the key with p = ${p}, ${judged}: recall ${(hit / planted.size).toFixed(2)}, precision ${(hit / flagged.size).toFixed(2)} (load ${load()})`);
+      const recall = hit / planted.size;
+      const precision = hit / Math.max(1, flagged.size);
+      const verdict = p === TARGET_SCENARIO ? (recall >= 0.8 && precision >= 0.5 ? "  [target met]" : "  [TARGET MISSED]") : "  [not the target scenario]";
+      console.log(`wrong keys on 7% (${planted.size}), p = ${p}, ${judged}: recall ${recall.toFixed(2)}, precision ${precision.toFixed(2)}${verdict} (load ${load()})`);
     }
   }
 

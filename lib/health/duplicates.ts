@@ -7,6 +7,9 @@
  *           1998; Leskovec, Rajaraman & Ullman, Mining of Massive Datasets, ch. 3): BANDS bands
  *           of ROWS hashes collide with probability 1 − (1 − J^ROWS)^BANDS (≈ 0.9998 at J = 0.9,
  *           ≈ 0.01 at J = 0.3), and every candidate's J is then computed exactly.
+ * A sample with an image is a duplicate only of a sample with the same image (its SHA-256, or the
+ * URL it is fetched from): the image questions of one task often share their text ("What does
+ * this chart show?") and differ by their pictures. duplicateKeys and nearPairsWithImages apply that.
  */
 export const SHINGLE = 3;
 export const NEAR_JACCARD = 0.9;
@@ -99,6 +102,28 @@ export function nearDuplicatePairs(normalised: readonly string[], threshold = NE
         if (j >= threshold) out.push({ a, b, jaccard: j });
       }
     }
+  }
+  return out.sort((p, q) => p.a - q.a || p.b - q.b);
+}
+
+/** Per sample, its key for exact duplicates: the normalised text, with its image's identity when it has one. */
+export function duplicateKeys(normalised: readonly string[], images: readonly (string | null)[]): string[] {
+  return normalised.map((t, i) => (images[i] == null ? t : `${t}\u0000${images[i]}`));
+}
+
+/** nearDuplicatePairs among the samples without an image, and among the samples of each one image. */
+export function nearPairsWithImages(normalised: readonly string[], images: readonly (string | null)[], threshold = NEAR_JACCARD): NearPair[] {
+  const out = nearDuplicatePairs(normalised.map((t, i) => (images[i] == null ? t : "")), threshold);
+  const byImage = new Map<string, number[]>();
+  images.forEach((image, i) => {
+    if (image == null) return;
+    const group = byImage.get(image);
+    if (group) group.push(i);
+    else byImage.set(image, [i]);
+  });
+  for (const group of byImage.values()) {
+    if (group.length < 2) continue;
+    for (const p of nearDuplicatePairs(group.map((i) => normalised[i]), threshold)) out.push({ a: group[p.a], b: group[p.b], jaccard: p.jaccard });
   }
   return out.sort((p, q) => p.a - q.a || p.b - q.b);
 }

@@ -1,7 +1,7 @@
 // Incremental health checks: what of the previous run a new one may carry forward. A benchmark
 // whose content fingerprint (its samples' text and every measurement and output on them) is the
 // previous run's keeps its per-benchmark results — floor/ceiling, degeneracy, coverage, answer
-// normalisation, wrong keys (./item-fit.ts reads only the benchmark's own outcomes), empty
+// normalisation, wrong keys (./item-fit.ts and ./key-posterior.ts read only the benchmark's own outcomes), empty
 // inputs — and its near-duplicate-by-meaning pairs with other untouched benchmarks. Pool-wide
 // checks are always recomputed: agreement with the rest of the pool (the rest changed), the flags
 // that read it (direction, low agreement), exact and 3-gram duplicates (cheap).
@@ -34,7 +34,7 @@ export function benchmarkFingerprints(input: Omit<HealthInput, "prior">, vectors
   // By sample id, not index: indices shift when samples arrive before others.
   const ids = input.texts.ids;
   // A sample's vector (and the model it is of) counts: a vector that arrives later must be scanned.
-  input.texts.ids.forEach((id, s) => add(s, JSON.stringify(["sample", id, input.texts.inputs[s], input.texts.references[s], input.texts.hasImage[s], vectors?.has(s) ? vectors.model : null])));
+  input.texts.ids.forEach((id, s) => add(s, JSON.stringify(["sample", id, input.texts.inputs[s], input.texts.references[s], input.texts.images[s], vectors?.has(s) ? vectors.model : null])));
   const { score, unitTest, pairwise, ranking } = b;
   for (let r = 0; r < score.sample.length; r++) add(score.sample[r], JSON.stringify(["score", ids[score.sample[r]], name(score.model[r]), b.metricNames[score.metric[r]], score.value[r], score.higherIsBetter[r]]));
   for (let r = 0; r < unitTest.sample.length; r++) add(unitTest.sample[r], JSON.stringify(["unit", ids[unitTest.sample[r]], name(unitTest.model[r]), b.criterionNames[unitTest.criterion[r]], unitTest.value[r]]));

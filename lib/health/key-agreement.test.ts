@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { AGREE_MIN, topModelsAgainstKey, TOP_MODELS, type JudgedOutput } from "./key-agreement";
+import { AGREE_MIN, outputCategories, topModelsAgainstKey, TOP_MODELS, type JudgedOutput } from "./key-agreement";
+import { NO_OUTPUT, WROTE_A, WROTE_OTHER } from "./key-posterior";
+import type { Outcomes } from "./outcomes";
 
 // Models 0..7, model 7 strongest; one benchmark.
 const ability = Float64Array.from({ length: 8 }, (_, m) => m);
@@ -22,5 +24,19 @@ describe("topModelsAgainstKey", () => {
     expect(topModelsAgainstKey(split, ["C", null, null], bench, ability, 8).size).toBe(0);
     const drop = [7, 6, 5, 4, 3].map((m) => out(2, m, "1,000", 0));
     expect(topModelsAgainstKey(drop, [null, null, "1000"], bench, ability, 8).size).toBe(0);
+  });
+});
+
+describe("outputCategories", () => {
+  // One sample, models 0..5 in outcome-row order; the key is "C".
+  const o: Outcomes = { nSamples: 1, nModels: 6, offsets: Int32Array.from([0, 6]), model: Int32Array.from([5, 4, 3, 2, 1, 0]), value: Float64Array.from([0, 0, 0, 0, 1, 0]) };
+  it("marks the most written wrong answer (after normalisation) A, other wrong answers OTHER, and the rest NO_OUTPUT", () => {
+    const outputs = [out(0, 5, "B", 0), out(0, 4, " b.", 0), out(0, 3, "D", 0), out(0, 1, "C", 1), out(0, 0, "c", 0)];
+    // model 2 has no output; model 1 was scored right; model 0 wrote the key but was scored wrong (the scorer's bug).
+    expect([...outputCategories(o, outputs, ["C"])]).toEqual([WROTE_A, WROTE_A, WROTE_OTHER, NO_OUTPUT, NO_OUTPUT, NO_OUTPUT]);
+  });
+  it("breaks a tie between wrong answers by code-point order", () => {
+    const outputs = [out(0, 5, "E", 0), out(0, 4, "B", 0)];
+    expect([...outputCategories(o, outputs, ["C"])].slice(0, 2)).toEqual([WROTE_OTHER, WROTE_A]);
   });
 });

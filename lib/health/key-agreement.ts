@@ -4,6 +4,8 @@
 // distractor; when they agree against the key, the key is the likelier error. An answer equal to
 // the reference after normalisation is the scorer's bug (answer_normalisation), not the key's.
 import { normaliseAnswer } from "./answer-match";
+import { WROTE_A, WROTE_OTHER } from "./key-posterior";
+import type { Outcomes } from "./outcomes";
 
 /** How many of the strongest models with a stored output on the sample are asked. */
 export const TOP_MODELS = 5;
@@ -47,6 +49,36 @@ export function topModelsAgainstKey(outputs: readonly JudgedOutput[], references
     }
     for (const g of groups.values()) {
       if (g.length >= AGREE_MIN) out.set(s, { answer: g[0].output.trim(), models: g.map((o) => o.model), of: top.length });
+    }
+  }
+  return out;
+}
+
+/**
+ * Per outcome row of `o` (./outcomes.ts), what its model wrote when scored wrong, for
+ * ./key-posterior.ts: WROTE_A when it wrote the sample's most written wrong answer A (normalised;
+ * ties: the first in code-point order), WROTE_OTHER for another one, NO_OUTPUT without a stored
+ * wrong answer (none stored, scored right, empty, or equal to the reference: the scorer's bug).
+ */
+export function outputCategories(o: Outcomes, outputs: readonly JudgedOutput[], references: readonly (string | null)[]): Uint8Array {
+  const out = new Uint8Array(o.value.length);
+  const bySample = new Map<number, Map<number, string>>();
+  for (const x of outputs) {
+    if (x.goodness >= 0.5) continue;
+    const answer = normaliseAnswer(x.output);
+    const reference = references[x.sample];
+    if (answer === "" || (reference != null && answer === normaliseAnswer(reference))) continue;
+    const answers = bySample.get(x.sample) ?? new Map<number, string>();
+    if (!answers.has(x.model)) answers.set(x.model, answer);
+    bySample.set(x.sample, answers);
+  }
+  for (const [s, answers] of bySample) {
+    const count = new Map<string, number>();
+    for (const a of answers.values()) count.set(a, (count.get(a) ?? 0) + 1);
+    const top = [...count].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))[0][0];
+    for (let q = o.offsets[s]; q < o.offsets[s + 1]; q++) {
+      const a = answers.get(o.model[q]);
+      if (a !== undefined) out[q] = a === top ? WROTE_A : WROTE_OTHER;
     }
   }
   return out;

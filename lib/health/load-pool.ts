@@ -61,7 +61,7 @@ export async function loadPool(slice = SLICE): Promise<LoadedPool> {
   const names = await loadModelNames();
   const name = (id: number) => names.get(id) ?? `model#${id}`;
   const b = new MeasurementBatchBuilder();
-  const texts = { ids: [] as string[], benchmarks: [] as string[], inputs: [] as string[], references: [] as (string | null)[], images: [] as number[] };
+  const texts = { ids: [] as string[], benchmarks: [] as string[], inputs: [] as string[], references: [] as (string | null)[], images: [] as (string | null)[] };
   const samplePks: number[] = [];
   const outputs: OutputRow[] = [];
   const space = await getEmbeddingSpace(TEXT_SPACE);
@@ -77,7 +77,7 @@ export async function loadPool(slice = SLICE): Promise<LoadedPool> {
       texts.benchmarks.push(r.benchmark);
       texts.inputs.push(r.input);
       texts.references.push(r.reference);
-      texts.images.push(r.hasImage ? 1 : 0);
+      texts.images.push(r.image);
     }
     const pks = rows.map((r) => r.pk);
     for (const m of await loadVisibleMeasurements(pks)) addMeasurement(b, index.get(m.samplePk)!, m, name);
@@ -88,6 +88,5 @@ export async function loadPool(slice = SLICE): Promise<LoadedPool> {
     after = rows[rows.length - 1].pk;
     await yieldToOthers();
   }
-  const { images, ...rest } = texts;
-  return { input: { batch: b.build(), texts: { ...rest, hasImage: Uint8Array.from(images) }, outputs }, samplePks, vectors: vectors ? { matrix: vectors.matrix(samplePks.length, texts.benchmarks), model: space.activeModel! } : null };
+  return { input: { batch: b.build(), texts, outputs }, samplePks, vectors: vectors ? { matrix: vectors.matrix(samplePks.length, texts.benchmarks), model: space.activeModel! } : null };
 }

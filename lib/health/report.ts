@@ -9,7 +9,8 @@ import { benchmarkCoverage } from "./coverage";
 import { discrimination } from "./discrimination";
 import { floorCeiling } from "./floor-ceiling";
 import { benchmarkAbilities, reversedKeyRatio } from "./item-fit";
-import { topModelsAgainstKey, type JudgedOutput } from "./key-agreement";
+import { outputCategories, topModelsAgainstKey, type JudgedOutput } from "./key-agreement";
+import { wrongKeyPosterior } from "./key-posterior";
 import { benchmarkIndex, goodness, sampleOutcomes, valueRanges } from "./outcomes";
 import { duplicateFlags, inputFlags, wrongKeyFlags, type SampleTexts } from "./sample-flags";
 import type { CarriedBenchmark } from "./types";
@@ -89,12 +90,13 @@ export function computeHealth(input: HealthInput): HealthReport {
   const carried = input.carried ?? new Map<string, CarriedBenchmark>();
   const fresh = Uint8Array.from(ofSample, (i) => (carried.has(names[i]) ? 0 : 1));
   const ability = benchmarkAbilities(outcomes, ofSample, names.length);
-  const judged = judgedOutputs(input, ofSample, names.length);
+  const judged = judgedOutputs(input, ofSample, names.length).filter((o) => fresh[o.sample]);
   const sampleFlags: SampleFlag[] = [
     ...wrongKeyFlags({
+      key: wrongKeyPosterior(outcomes, ofSample, names.length, ability, outputCategories(outcomes, judged, input.texts.references), fresh),
       ratio: reversedKeyRatio(outcomes, ofSample, ability, fresh),
       discrimination: discrimination(outcomes, ability, ofSample),
-      agreement: topModelsAgainstKey(judged.filter((o) => fresh[o.sample]), input.texts.references, ofSample, ability, b.nModels),
+      agreement: topModelsAgainstKey(judged, input.texts.references, ofSample, ability, b.nModels),
       modelNames: b.modelNames,
       references: input.texts.references,
     }),

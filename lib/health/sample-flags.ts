@@ -1,26 +1,31 @@
-// Suspicious samples with their evidence: likely wrong reference answers (the mirrored-item
-// likelihood ratio of ./item-fit.ts, or the strongest models agreeing on one answer against the
-// key, ./key-agreement.ts; the item–strength correlation of ./discrimination.ts as evidence),
+// Suspicious samples with their evidence: likely wrong reference answers (the posterior of
+// ./key-posterior.ts; as evidence the mirrored-item likelihood ratio of ./item-fit.ts, the
+// strongest models agreeing on one answer against the key, ./key-agreement.ts, and the
+// item–strength correlation of ./discrimination.ts),
 // exact and near duplicates across the pool (./duplicates.ts), empty or trivial inputs (./inputs.ts).
 import type { Discrimination } from "./discrimination";
 import type { KeyAgreement } from "./key-agreement";
+import type { KeyPosterior } from "./key-posterior";
 import type { VectorPair } from "./vector-duplicates";
-import { exactDuplicateGroups, nearDuplicatePairs, normaliseText } from "./duplicates";
+import { duplicateKeys, exactDuplicateGroups, nearPairsWithImages, normaliseText } from "./duplicates";
 import { inputProblem } from "./inputs";
-import { WRONG_KEY_RATIO, WRONG_KEY_RATIO_AGREED } from "./thresholds";
+import { FALSE_DISCOVERY } from "./thresholds";
 import type { SampleFlag } from "./types";
 
 export interface SampleTexts {
   ids: readonly string[];
   benchmarks: readonly string[];
   inputs: readonly string[];
-  hasImage: Uint8Array;
+  /** per sample, its image's identity (SHA-256, or `url:` and the URL it is fetched from); null: no image */
+  images: readonly (string | null)[];
 }
 
 const fmt = (x: number, d = 2) => x.toFixed(d).replace(/^-/, "−");
 
 export interface WrongKeyEvidence {
-  /** Λ of ./item-fit.ts per sample */
+  /** the posterior of a wrong key per sample and the samples it flags (./key-posterior.ts) */
+  key: KeyPosterior;
+  /** Λ of ./item-fit.ts per sample: evidence shown beside the posterior */
   ratio: Float64Array;
   discrimination: Discrimination;
   agreement: Map<number, KeyAgreement>;
@@ -28,26 +33,36 @@ export interface WrongKeyEvidence {
   references: readonly (string | null)[];
 }
 
+const orNull = (x: number) => (Number.isNaN(x) ? null : x);
+
 export function wrongKeyFlags(e: WrongKeyEvidence): SampleFlag[] {
   const out: SampleFlag[] = [];
   const { r, z, n } = e.discrimination;
-  for (let s = 0; s < e.ratio.length; s++) {
-    const ratio = e.ratio[s];
+  for (let s = 0; s < e.key.flagged.length; s++) {
+    if (!e.key.flagged[s]) continue;
+    const posterior = e.key.posterior[s];
     const agreed = e.agreement.get(s);
-    // Without Λ (every model failed alike) the strongest models agreeing against the key suffice.
-    if (!(ratio >= WRONG_KEY_RATIO || (agreed && !(ratio < WRONG_KEY_RATIO_AGREED)))) continue;
-    const outcomes = Number.isNaN(ratio) ? `its outcomes alone cannot tell (every model scored the same, or fewer than 8 were measured)` : `strong models fail where weak ones succeed (log-likelihood ratio ${fmt(ratio, 1)} of a reversed item over a healthy one; correlation with model strength r = ${fmt(r[s])} over ${n[s]} models)`;
-    const models = agreed?.models.map((m) => e.modelNames[m]);
+    const odds = `among the benchmark's likeliest wrong keys (a set with at most ${Math.round(FALSE_DISCOVERY * 100)}% expected false alarms), its own probability of a wrong key ${fmt(posterior)} (log Bayes factor ${fmt(e.key.logBayes[s], 1)} over a right key, at the benchmark's fitted difficulties and share of wrong keys)`;
+    const outcomes = Number.isNaN(r[s]) ? odds : `${odds}; correlation with model strength r = ${fmt(r[s])} over ${n[s]} models`;
     out.push({
       sample: s,
       code: "negative_discrimination",
       severity: "warning",
       message: agreed
-        ? `${agreed.models.length} of the ${agreed.of} strongest models with outputs answered ${JSON.stringify(agreed.answer)} but the key says ${JSON.stringify(e.references[s] ?? "")}, and ${outcomes}. The reference answer may be wrong.`
-        : `${outcomes.charAt(0).toUpperCase()}${outcomes.slice(1)}. The reference answer may be wrong.`,
-      suspicion: (Number.isNaN(ratio) ? 0 : ratio) + (agreed ? agreed.models.length : 0),
+        ? `${agreed.models.length} of the ${agreed.of} strongest models with outputs answered ${JSON.stringify(agreed.answer)} but the key says ${JSON.stringify(e.references[s] ?? "")}: ${outcomes}. The reference answer may be wrong.`
+        : `Strong models fail where weak ones succeed: ${outcomes}. The reference answer may be wrong.`,
+      // The log Bayes factor orders a benchmark's wrong keys as the posterior does, on the scale of the other flags.
+      suspicion: e.key.logBayes[s],
       excludable: true,
-      evidence: { log_likelihood_ratio: Number.isNaN(ratio) ? null : ratio, r: Number.isNaN(r[s]) ? null : r[s], z: Number.isNaN(z[s]) ? null : z[s], n_models: n[s], ...(agreed ? { top_models_answer: agreed.answer, top_models: models, top_models_asked: agreed.of } : {}) },
+      evidence: {
+        posterior,
+        log_bayes_factor: e.key.logBayes[s],
+        log_likelihood_ratio: orNull(e.ratio[s]),
+        r: orNull(r[s]),
+        z: orNull(z[s]),
+        n_models: n[s],
+        ...(agreed ? { top_models_answer: agreed.answer, top_models: agreed.models.map((m) => e.modelNames[m]), top_models_asked: agreed.of } : {}),
+      },
     });
   }
   return out;
@@ -58,9 +73,10 @@ function where(t: SampleTexts, i: number): string {
 }
 
 export function duplicateFlags(t: SampleTexts, vectorPairs: readonly VectorPair[] = []): SampleFlag[] {
-  const normalised = t.inputs.map((x, i) => (t.hasImage[i] ? "" : normaliseText(x)));
+  const text = t.inputs.map(normaliseText);
+  const keys = duplicateKeys(text, t.images);
   const out: SampleFlag[] = [];
-  for (const group of exactDuplicateGroups(normalised)) {
+  for (const group of exactDuplicateGroups(keys)) {
     const crossBenchmark = new Set(group.map((i) => t.benchmarks[i])).size > 1;
     const sameAs = group.slice(0, 10).map((j) => t.ids[j]);
     group.forEach((i, k) => {
@@ -69,14 +85,14 @@ export function duplicateFlags(t: SampleTexts, vectorPairs: readonly VectorPair[
         sample: i,
         code: "duplicate",
         severity: "warning",
-        message: `Same input (after normalising case, spacing and punctuation) as ${where(t, other)}${group.length > 2 ? ` and ${group.length - 2} more` : ""}${crossBenchmark ? ", across benchmarks" : ""}.`,
+        message: `Same input (after normalising case, spacing and punctuation${t.images[i] == null ? "" : "; the same image"}) as ${where(t, other)}${group.length > 2 ? ` and ${group.length - 2} more` : ""}${crossBenchmark ? ", across benchmarks" : ""}.`,
         suspicion: 1 + group.length,
         excludable: k > 0,
         evidence: { copies: group.length, same_as: sameAs.filter((id) => id !== t.ids[i]), first: t.ids[group[0]] },
       });
     });
   }
-  const textPairs = nearDuplicatePairs(normalised);
+  const textPairs = nearPairsWithImages(text, t.images);
   const known = new Set(textPairs.map((p) => `${p.a},${p.b}`));
   for (const p of textPairs) {
     for (const [i, j] of [[p.a, p.b], [p.b, p.a]]) {
@@ -91,9 +107,10 @@ export function duplicateFlags(t: SampleTexts, vectorPairs: readonly VectorPair[
       });
     }
   }
-  // A pair the text already shows (the same input, or shared 3-grams) is flagged once, by the text.
+  // A pair the text already shows (the same input, or shared 3-grams) is flagged once, by the text;
+  // text vectors say nothing of two different images.
   for (const p of vectorPairs) {
-    if (normalised[p.a] === normalised[p.b] || known.has(`${p.a},${p.b}`)) continue;
+    if (t.images[p.a] !== t.images[p.b] || keys[p.a] === keys[p.b] || known.has(`${p.a},${p.b}`)) continue;
     for (const [i, j] of [[p.a, p.b], [p.b, p.a]]) {
       out.push({
         sample: i,
@@ -112,7 +129,7 @@ export function duplicateFlags(t: SampleTexts, vectorPairs: readonly VectorPair[
 export function inputFlags(t: SampleTexts): SampleFlag[] {
   const out: SampleFlag[] = [];
   t.inputs.forEach((input, i) => {
-    const problem = inputProblem(input, t.hasImage[i] === 1);
+    const problem = inputProblem(input, t.images[i] != null);
     if (!problem) return;
     out.push({
       sample: i,

@@ -29,7 +29,7 @@ export function healthInputFromLines(lines: readonly object[]): HealthInput {
   const benchmarks: string[] = [];
   const inputs: string[] = [];
   const references: (string | null)[] = [];
-  const images: number[] = [];
+  const images: (string | null)[] = [];
   for (const d of lines as Line[]) {
     if (d.type !== "sample") continue;
     b.sample(d.id as string, d.benchmark as string, d.tags as string[] | undefined);
@@ -37,7 +37,8 @@ export function healthInputFromLines(lines: readonly object[]): HealthInput {
     benchmarks.push(d.benchmark as string);
     inputs.push((d.input as string | undefined) ?? "");
     references.push((d.reference as string | undefined) ?? null);
-    images.push(d.image ? 1 : 0);
+    // Within one file a bundle path or a URL names one image.
+    images.push((d.image as string | undefined) ?? (d.image_url as string | undefined) ?? null);
   }
   const index = new Map(ids.map((id, i) => [id, i]));
   const outputs: OutputRow[] = [];
@@ -51,5 +52,5 @@ export function healthInputFromLines(lines: readonly object[]): HealthInput {
     else if (d.type === "pairwise") b.addPairwise(d.sample as string, d.model_a as string, d.model_b as string, d.winner as "a" | "b" | "tie", d.p_a as number | undefined);
     else if (d.type === "ranking") b.addRanking(d.sample as string, d.ranking as string[][], (d.metric as string | undefined) ?? "ranking");
   }
-  return { batch: b.build(), texts: { ids, benchmarks, inputs, references, hasImage: Uint8Array.from(images) }, outputs, prior: DEFAULT_PRIOR };
+  return { batch: b.build(), texts: { ids, benchmarks, inputs, references, images }, outputs, prior: DEFAULT_PRIOR };
 }

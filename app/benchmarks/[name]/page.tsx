@@ -9,7 +9,7 @@ import { plural } from "@/lib/format";
 import { sampleHref } from "@/lib/samples/links";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { FlagList } from "@/components/health/flag-list";
+import { FlagList, FLAGS_SHOWN } from "@/components/health/flag-list";
 import { SeverityBadge } from "@/components/health/health-badge";
 import { HealthStatusNote } from "@/components/health/status-note";
 
@@ -67,7 +67,7 @@ export default async function BenchmarkHealthPage({ params }: Props) {
               <li key={s.id} className="border-t border-slate-100 pt-2 first:border-0 first:pt-0">
                 <Link href={sampleHref(s.id)} className="font-mono text-sm text-indigo-700 underline">{s.id}</Link>
                 <div className="mt-1">
-                  <FlagList flags={s.flags} />
+                  <FlagList flags={s.flags} fold={FLAGS_SHOWN} />
                 </div>
               </li>
             ))}

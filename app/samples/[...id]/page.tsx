@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { EvidenceGroups } from "@/components/evidence/evidence-groups";
 import { SampleFields } from "@/components/evidence/sample-fields";
 import { SampleOutputs } from "@/components/evidence/sample-outputs-client";
-import { FlagList } from "@/components/health/flag-list";
+import { FlagList, FLAGS_SHOWN } from "@/components/health/flag-list";
 import { plural } from "@/lib/format";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -44,7 +44,7 @@ export default async function SamplePage({ params }: Props) {
       />
       {sample.flags.length > 0 && (
         <Card title="Flagged by the benchmark health check" id="flags">
-          <FlagList flags={sample.flags} />
+          <FlagList flags={sample.flags} fold={FLAGS_SHOWN} />
         </Card>
       )}
       <SampleFields sample={sample} />

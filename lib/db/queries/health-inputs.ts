@@ -12,13 +12,14 @@ export interface HealthSampleRow {
   tags: string[];
   input: string;
   reference: string | null;
-  hasImage: boolean;
+  /** the image's identity: its SHA-256 once stored, `url:` + its image_url while only named by one; null without */
+  image: string | null;
 }
 
 /** Up to `limit` visible samples with pk > `afterPk`, by pk. */
 export async function loadHealthSamples(afterPk: number, limit: number, db: Queryable = pool()): Promise<HealthSampleRow[]> {
   const r = await db.query<HealthSampleRow>(
-    `SELECT s.pk, s.id, s.benchmark, s.tags, s.input, s.reference, s.image_url IS NOT NULL AS "hasImage"
+    `SELECT s.pk, s.id, s.benchmark, s.tags, s.input, s.reference, COALESCE(s.image_sha256, 'url:' || s.image_url) AS "image"
        FROM samples s WHERE s.pk > $1 AND ${visibleSamplesSql("s")} ORDER BY s.pk LIMIT $2`,
     [afterPk, limit],
   );

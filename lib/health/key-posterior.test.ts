@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import { Prng } from "@/lib/ranking/prng";
+import { benchmarkAbilities } from "./item-fit";
+import { NO_OUTPUT, selectByFalseDiscovery, WROTE_A, WROTE_OTHER, wrongKeyPosterior } from "./key-posterior";
+import type { Outcomes } from "./outcomes";
+
+describe("selectByFalseDiscovery", () => {
+  it("keeps the largest top set whose mean of 1 − posterior is at most the target, by hand", () => {
+    // Sorted: 0.99, 0.9, 0.6, 0.2 → running means of 1 − p: 0.01, 0.055, 0.17, 0.3275.
+    const p = Float64Array.from([0.2, 0.99, NaN, 0.6, 0.9]);
+    expect([...selectByFalseDiscovery(p, 0.25)]).toEqual([0, 1, 0, 1, 1]);
+    expect([...selectByFalseDiscovery(p, 0.05)]).toEqual([0, 1, 0, 0, 0]);
+    expect([...selectByFalseDiscovery(p, 0.005)]).toEqual([0, 0, 0, 0, 0]);
+    // A low posterior early does not stop a later set whose mean is under the target.
+    expect([...selectByFalseDiscovery(Float64Array.from([0.7, 0.7, 0.99, 0.99]), 0.2)]).toEqual([1, 1, 1, 1]);
+  });
+});
+
+/**
+ * A seeded benchmark: 30 models with a spread of strength, 800 four-option questions; a model
+ * knows the answer with σ(2.5·θ − β) and otherwise guesses (1/4 right; when wrong, half of the
+ * models write the question's popular distractor). 40 questions get a wrong key: the models that
+ * were right are now wrong, and those that were wrong picked the key with probability `pick`.
+ */
+function simulate(pick: number, seed = 3) {
+  const rng = new Prng(seed);
+  const nModels = 30;
+  const nItems = 800;
+  const theta = Array.from({ length: nModels }, (_, m) => -1.5 + (3 * m) / (nModels - 1));
+  const planted = new Set<number>();
+  while (planted.size < 40) planted.add(rng.int(nItems));
+  const offsets = [0];
+  const model: number[] = [];
+  const value: number[] = [];
+  const category: string[] = [];
+  for (let s = 0; s < nItems; s++) {
+    const beta = 3 * rng.normal();
+    const wrong = planted.has(s);
+    for (let m = 0; m < nModels; m++) {
+      const knows = rng.next() < 1 / (1 + Math.exp(-(2.5 * theta[m] - beta)));
+      const right = knows || rng.next() < 0.25;
+      // Written answers: "T" the truth, "D" the popular distractor, "O" another one; the key is "K" when wrong.
+      const written = right ? "T" : wrong && rng.next() < pick ? "K" : rng.next() < 0.5 ? "D" : "O";
+      const scored = wrong ? written === "K" : written === "T";
+      model.push(m);
+      value.push(scored ? 1 : 0);
+      category.push(written);
+    }
+    offsets.push(model.length);
+  }
+  const o: Outcomes = { nSamples: nItems, nModels, offsets: Int32Array.from(offsets), model: Int32Array.from(model), value: Float64Array.from(value) };
+  const bench = new Int32Array(nItems);
+  const ability = benchmarkAbilities(o, bench, 1);
+  // With outputs: per sample, A is its most written wrong answer ("T" on a wrong key, else "D").
+  const cats = new Uint8Array(value.length);
+  for (let s = 0; s < nItems; s++) {
+    const a = planted.has(s) ? "T" : "D";
+    for (let q = offsets[s]; q < offsets[s + 1]; q++) if (!value[q]) cats[q] = category[q] === a ? WROTE_A : WROTE_OTHER;
+  }
+  return { o, bench, ability, planted, cats };
+}
+
+function score(flagged: Uint8Array, planted: Set<number>) {
+  let hit = 0;
+  let n = 0;
+  flagged.forEach((f, s) => {
+    if (!f) return;
+    n++;
+    if (planted.has(s)) hit++;
+  });
+  return { recall: hit / planted.size, precision: n ? hit / n : 0 };
+}
+
+describe("wrongKeyPosterior", () => {
+  it("recovers keys that every wrong model picked, with the share of wrong keys, from scores alone", () => {
+    const { o, bench, ability, planted } = simulate(1);
+    const r = wrongKeyPosterior(o, bench, 1, ability, new Uint8Array(o.value.length).fill(NO_OUTPUT));
+    expect(r.share[0]).toBeGreaterThan(0.025);
+    expect(r.share[0]).toBeLessThan(0.08);
+    const { recall, precision } = score(r.flagged, planted);
+    expect(recall).toBeGreaterThanOrEqual(0.8);
+    expect(precision).toBeGreaterThanOrEqual(0.65);
+    // The flagged samples are the most probable wrong keys; the posterior and the Bayes factor rank alike.
+    const lowestFlagged = Math.min(...[...r.posterior].filter((_, s) => r.flagged[s]));
+    expect(Math.max(...[...r.posterior].filter((_, s) => !r.flagged[s]))).toBeLessThanOrEqual(lowestFlagged);
+    const order = [...r.posterior.keys()].sort((a, b) => r.posterior[b] - r.posterior[a]);
+    for (let i = 1; i < order.length; i++) expect(r.logBayes[order[i]]).toBeLessThanOrEqual(r.logBayes[order[i - 1]] + 1e-9);
+  });
+
+  it("with outputs, the strong models' shared answer against the key adds evidence", () => {
+    const { o, bench, ability, planted, cats } = simulate(0.2);
+    const alone = wrongKeyPosterior(o, bench, 1, ability, new Uint8Array(o.value.length));
+    const withOutputs = wrongKeyPosterior(o, bench, 1, ability, cats);
+    const both = score(withOutputs.flagged, planted);
+    expect(both.recall).toBeGreaterThanOrEqual(0.9);
+    expect(both.precision).toBeGreaterThanOrEqual(0.7);
+    // Mean log Bayes factor of the planted keys (measured: 8.8 with outputs, 4.7 from scores alone).
+    const mean = (lb: Float64Array) => [...planted].reduce((t, s) => t + lb[s], 0) / planted.size;
+    expect(mean(withOutputs.logBayes)).toBeGreaterThan(mean(alone.logBayes) + 2);
+  });
+
+  it("flags (almost) nothing on a benchmark without wrong keys", () => {
+    const { o, bench, ability } = simulate(1);
+    const clean = simulateClean(o);
+    const r = wrongKeyPosterior(clean, bench, 1, ability, new Uint8Array(clean.value.length));
+    expect(r.share[0]).toBeLessThan(0.01);
+    expect([...r.flagged].filter(Boolean).length).toBeLessThanOrEqual(4);
+  });
+
+  it("leaves out samples with fewer than 8 models and the benchmarks not asked for", () => {
+    const { o, bench, ability } = simulate(1);
+    const only = new Uint8Array(o.nSamples);
+    const r = wrongKeyPosterior(o, bench, 1, ability, new Uint8Array(o.value.length), only);
+    expect([...r.posterior].every(Number.isNaN)).toBe(true);
+    expect(r.share[0]).toBeNaN();
+    // Sample 0 keeps 7 of its 30 models: left out; the others are computed.
+    const keep = (q: number) => q >= 7 && q < o.offsets[1];
+    const rows = [...o.value.keys()].filter((q) => !keep(q));
+    const few: Outcomes = { ...o, offsets: o.offsets.map((x, s) => (s === 0 ? 0 : x - (o.offsets[1] - 7))), model: Int32Array.from(rows, (q) => o.model[q]), value: Float64Array.from(rows, (q) => o.value[q]) };
+    const p = wrongKeyPosterior(few, bench, 1, ability, new Uint8Array(rows.length)).posterior;
+    expect(p[0]).toBeNaN();
+    expect(p.slice(1).every(Number.isFinite)).toBe(true);
+  });
+});
+
+/** A healthy benchmark of the same size and abilities (no planted key). */
+function simulateClean(like: Outcomes): Outcomes {
+  const rng = new Prng(11);
+  const value: number[] = [];
+  for (let s = 0; s < like.nSamples; s++) {
+    const beta = 3 * rng.normal();
+    for (let q = like.offsets[s]; q < like.offsets[s + 1]; q++) {
+      const theta = -1.5 + (3 * like.model[q]) / (like.nModels - 1);
+      value.push(rng.next() < 1 / (1 + Math.exp(-(2.5 * theta - beta))) || rng.next() < 0.25 ? 1 : 0);
+    }
+  }
+  return { ...like, value: Float64Array.from(value) };
+}

@@ -1,0 +1,301 @@
+/**
+ * Is a sample's answer key wrong? A two-hypothesis item-response mixture per benchmark, its
+ * distributions estimated on the benchmark itself (empirical Bayes; EM, Dempster, Laird & Rubin 1977).
+ * Model m knows the sample's answer with probability k_m = σ(κ·α_m − β) (α: ./item-fit.ts abilities
+ * on the sample's benchmark; β the sample's difficulty, κ its slope); a model that does not know it guesses the
+ * true answer with probability c, else picks one particular other answer A with probability d:
+ *   key right (H0):  P(scored right) = k + (1 − k)·c,       P(wrote A) = (1 − k)(1 − c)·d,
+ *   key wrong (H1):  P(scored right) = (1 − k)(1 − c)·d,    P(wrote A) = k + (1 − k)·c,
+ *   both:            P(wrote another wrong answer) = (1 − k)(1 − c)(1 − d).
+ * Under H1 the key is a distractor that a share d of the models missing the true answer pick, and
+ * A is the true answer. A is the answer written most often among the sample's stored outputs
+ * scored wrong (normalised, ./answer-match.ts); a model without a stored output (or with scores
+ * only) shows only right or wrong. Fractional goodness g weighs the two: g·log P(right) +
+ * (1 − g)·log P(its wrong category).
+ * β, κ, c and d are not fitted per sample (one sample's outcomes cannot tell a hard item from a
+ * wrong key): they are integrated over grids whose weights — the benchmark's distributions of
+ * difficulty, slope × guessing, and attraction — are estimated by EM together with the share π of
+ * wrong keys, on up to FIT_SAMPLES of the benchmark's samples (the abilities α come from all of
+ * them). An item that every model fails is then as suspicious as such items are rare on the
+ * benchmark, and who succeeds (the weak models, not the strong) is weighed at the item's likely
+ * difficulties and slopes. Per sample: the posterior P(H1 | outcomes) and the log Bayes factor
+ * log(L1 / L0) under the fitted weights.
+ * Flagged: the largest set of most probable wrong keys whose expected share of false discoveries,
+ * the mean of 1 − P(H1) over the set, is at most FALSE_DISCOVERY (./thresholds.ts; Newton,
+ * Noueiry, Sarkar & Ahlquist 2004, Biostatistics 5:155): a threshold calibrated per benchmark by
+ * its own fitted distributions, not a fixed cut. H0 and H1 have their own weights over d (under
+ * H0, d is how attractive the most written wrong answer is; under H1, how often the models that
+ * miss the true answer pick the wrong key); β and c weights are shared.
+ */
+import type { Outcomes } from "./outcomes";
+import { FALSE_DISCOVERY } from "./thresholds";
+
+/** Fewer models measured on a sample than this and it is left out. */
+export const MIN_MODELS = 8;
+/** Item slopes κ on the logit-of-accuracy ability scale, crossed with the guess rates c. */
+export const KAPPAS = [1.5, 2.5, 4];
+export const GUESS = [0.02, 0.1, 0.25];
+export const ATTRACTION = [0.1, 0.35, 0.7, 1];
+/** Difficulty grid: N_BETA points from 6 below the weakest model's κ·α to 6 above the strongest's. */
+export const N_BETA = 16;
+const ITERATIONS = 25;
+/** At most this many samples of a benchmark (evenly spaced) estimate its weights; every sample gets its posterior. */
+export const FIT_SAMPLES = 4000;
+/** Pseudo-counts spread over each grid, and PI_PRIOR pseudo-samples with a right key pulling π toward 0. */
+const SMOOTH = 1;
+const PI_PRIOR = 10;
+
+/** Per outcome row, what a model scored wrong wrote: nothing stored, the sample's A, or another answer. */
+export const NO_OUTPUT = 0;
+export const WROTE_A = 1;
+export const WROTE_OTHER = 2;
+
+export interface KeyPosterior {
+  /** P(H1 | outcomes) per sample; NaN where not computed */
+  posterior: Float64Array;
+  /** log(L1 / L0) per sample under the fitted distributions; NaN where not computed */
+  logBayes: Float64Array;
+  /** 1 for the samples flagged at FALSE_DISCOVERY */
+  flagged: Uint8Array;
+  /** per benchmark index, the estimated share of wrong keys (NaN: not fitted) */
+  share: Float64Array;
+}
+
+const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
+const CATS = 3;
+/** Item shapes: every (slope κ, guess rate c) pair, one weight each. */
+const SHAPES: [number, number][] = KAPPAS.flatMap((kappa) => GUESS.map((c): [number, number] => [kappa, c]));
+const G = N_BETA * SHAPES.length * ATTRACTION.length;
+
+/** Per model and category, log P(right) and log P(that wrong category) on every grid cell, under H0 then H1. */
+function cellTables(alpha: Float64Array, betas: Float64Array): Float64Array {
+  // layout: ((model · (CATS + 1) + slot) · 2 + hyp) · G + cell; slot CATS holds "scored right".
+  const out = new Float64Array(alpha.length * (CATS + 1) * 2 * G);
+  const log = (p: number) => Math.log(Math.min(1 - 1e-9, Math.max(1e-9, p)));
+  for (let m = 0; m < alpha.length; m++) {
+    if (!Number.isFinite(alpha[m])) continue;
+    for (let b = 0; b < N_BETA; b++) {
+      for (let ci = 0; ci < SHAPES.length; ci++) {
+        const [kappa, c] = SHAPES[ci];
+        const k = sigmoid(kappa * alpha[m] - betas[b]);
+        for (let di = 0; di < ATTRACTION.length; di++) {
+          const d = ATTRACTION[di];
+          const cell = (b * SHAPES.length + ci) * ATTRACTION.length + di;
+          const truth = k + (1 - k) * c;
+          const named = (1 - k) * (1 - c) * d;
+          const other = (1 - k) * (1 - c) * (1 - d);
+          const at = (slot: number, hyp: number) => ((m * (CATS + 1) + slot) * 2 + hyp) * G + cell;
+          out[at(CATS, 0)] = log(truth);
+          out[at(CATS, 1)] = log(named);
+          out[at(NO_OUTPUT, 0)] = log(1 - truth);
+          out[at(NO_OUTPUT, 1)] = log(1 - named);
+          out[at(WROTE_A, 0)] = log(named);
+          out[at(WROTE_A, 1)] = log(truth);
+          out[at(WROTE_OTHER, 0)] = log(other);
+          out[at(WROTE_OTHER, 1)] = log(other);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** The grid's weights and the share of wrong keys: what EM estimates per benchmark. */
+interface Weights {
+  pi: number;
+  prior0: Float64Array;
+  prior1: Float64Array;
+}
+
+/** The difficulty grid for these abilities: from 6 below the lowest κ·α to 6 above the highest. */
+function difficultyGrid(alpha: Float64Array): Float64Array {
+  let lo = Infinity;
+  let hi = -Infinity;
+  const steep = Math.max(...KAPPAS);
+  for (const a of alpha) {
+    if (!Number.isFinite(a)) continue;
+    lo = Math.min(lo, steep * a);
+    hi = Math.max(hi, steep * a);
+  }
+  return Float64Array.from({ length: N_BETA }, (_, i) => lo - 6 + ((hi - lo + 12) * i) / (N_BETA - 1));
+}
+
+/** Sample s's log-likelihood on every cell under H0 (first G) and H1 (next G), into `ll`. */
+function itemLogLikelihood(o: Outcomes, s: number, category: Uint8Array, alpha: Float64Array, table: Float64Array, ll: Float64Array): void {
+  ll.fill(0);
+  for (let q = o.offsets[s]; q < o.offsets[s + 1]; q++) {
+    const m = o.model[q];
+    if (!Number.isFinite(alpha[m])) continue;
+    const g = o.value[q];
+    const right = (m * (CATS + 1) + CATS) * 2 * G;
+    const wrong = (m * (CATS + 1) + category[q]) * 2 * G;
+    if (g >= 1) for (let x = 0; x < 2 * G; x++) ll[x] += table[right + x];
+    else if (g <= 0) for (let x = 0; x < 2 * G; x++) ll[x] += table[wrong + x];
+    else for (let x = 0; x < 2 * G; x++) ll[x] += g * table[right + x] + (1 - g) * table[wrong + x];
+  }
+}
+
+/** exp(ll − max ll) into `lik` at `at`. */
+function scaled(ll: Float64Array, lik: Float32Array | Float64Array, at: number): void {
+  let max = -Infinity;
+  for (let x = 0; x < 2 * G; x++) max = Math.max(max, ll[x]);
+  for (let x = 0; x < 2 * G; x++) lik[at + x] = Math.exp(ll[x] - max);
+}
+
+/** A sample's (scaled) likelihood under H0 and under H1, summed over the grid with the weights. */
+function marginals(prior0: Float64Array, prior1: Float64Array, lik: Float32Array | Float64Array, at: number): [number, number] {
+  let a0 = 0;
+  let a1 = 0;
+  for (let x = 0; x < G; x++) {
+    a0 += prior0[x] * lik[at + x];
+    a1 += prior1[x] * lik[at + G + x];
+  }
+  return [a0, a1];
+}
+
+const norm = (a: Float64Array) => {
+  const t = a.reduce((x, y) => x + y, 0);
+  return a.map((x) => x / t);
+};
+
+/**
+ * EM for π and the grid weights on `fit` (samples of one benchmark): the likelihoods are computed
+ * once (scaled per sample by their largest), then ITERATIONS rounds of expected counts.
+ */
+function estimateWeights(o: Outcomes, fit: Int32Array, category: Uint8Array, alpha: Float64Array, table: Float64Array): Weights {
+  const n = fit.length;
+  const lik = new Float32Array(n * 2 * G);
+  const ll = new Float64Array(2 * G);
+  fit.forEach((s, i) => {
+    itemLogLikelihood(o, s, category, alpha, table, ll);
+    scaled(ll, lik, i * 2 * G);
+  });
+  let pi = 0.05;
+  let w = new Float64Array(N_BETA).fill(1 / N_BETA);
+  let u = new Float64Array(SHAPES.length).fill(1 / SHAPES.length);
+  let v0 = new Float64Array(ATTRACTION.length).fill(1 / ATTRACTION.length);
+  let v1 = v0.slice();
+  const prior0 = new Float64Array(G);
+  const prior1 = new Float64Array(G);
+  const setPriors = () => {
+    for (let b = 0, x = 0; b < N_BETA; b++) {
+      for (let ci = 0; ci < SHAPES.length; ci++) {
+        for (let di = 0; di < ATTRACTION.length; di++, x++) {
+          prior0[x] = w[b] * u[ci] * v0[di];
+          prior1[x] = w[b] * u[ci] * v1[di];
+        }
+      }
+    }
+  };
+  const cells0 = new Float64Array(G);
+  const cells1 = new Float64Array(G);
+  for (let it = 0; it < ITERATIONS; it++) {
+    setPriors();
+    // Expected counts per cell and hypothesis, summed over samples; the margins come after.
+    cells0.fill(0);
+    cells1.fill(0);
+    let wrongKeys = 0;
+    for (let i = 0; i < n; i++) {
+      const base = i * 2 * G;
+      const [a0, a1] = marginals(prior0, prior1, lik, base);
+      const z = (1 - pi) * a0 + pi * a1;
+      const c0 = (1 - pi) / z;
+      const c1 = pi / z;
+      wrongKeys += c1 * a1;
+      for (let x = 0; x < G; x++) {
+        cells0[x] += c0 * lik[base + x];
+        cells1[x] += c1 * lik[base + G + x];
+      }
+    }
+    const nw = new Float64Array(N_BETA).fill(SMOOTH / N_BETA);
+    const nu = new Float64Array(SHAPES.length).fill(SMOOTH / SHAPES.length);
+    const nv0 = new Float64Array(ATTRACTION.length).fill(SMOOTH / ATTRACTION.length);
+    const nv1 = nv0.slice();
+    for (let b = 0, x = 0; b < N_BETA; b++) {
+      for (let ci = 0; ci < SHAPES.length; ci++) {
+        for (let di = 0; di < ATTRACTION.length; di++, x++) {
+          const r0 = prior0[x] * cells0[x];
+          const r1 = prior1[x] * cells1[x];
+          nw[b] += r0 + r1;
+          nu[ci] += r0 + r1;
+          nv0[di] += r0;
+          nv1[di] += r1;
+        }
+      }
+    }
+    pi = wrongKeys / (n + PI_PRIOR);
+    w = norm(nw);
+    u = norm(nu);
+    v0 = norm(nv0);
+    v1 = norm(nv1);
+  }
+  setPriors();
+  return { pi, prior0, prior1 };
+}
+
+/** FIT_SAMPLES of the samples, evenly spaced (all of them when there are fewer). */
+function fitSubset(items: Int32Array): Int32Array {
+  if (items.length <= FIT_SAMPLES) return items;
+  return Int32Array.from({ length: FIT_SAMPLES }, (_, i) => items[Math.floor((i * items.length) / FIT_SAMPLES)]);
+}
+
+/** Per benchmark, the samples measured on at least MIN_MODELS models with an ability there. */
+function itemsByBenchmark(o: Outcomes, bench: Int32Array, nBench: number, ability: Float64Array, only?: Uint8Array): Int32Array[] {
+  const lists: number[][] = Array.from({ length: nBench }, () => []);
+  for (let s = 0; s < o.nSamples; s++) {
+    if (only && !only[s]) continue;
+    let n = 0;
+    for (let q = o.offsets[s]; q < o.offsets[s + 1]; q++) if (Number.isFinite(ability[bench[s] * o.nModels + o.model[q]])) n++;
+    if (n >= MIN_MODELS) lists[bench[s]].push(s);
+  }
+  return lists.map((l) => Int32Array.from(l));
+}
+
+/** The largest set of highest posteriors whose mean of 1 − posterior is at most `fdr`. */
+export function selectByFalseDiscovery(posterior: Float64Array, fdr = FALSE_DISCOVERY): Uint8Array {
+  const order = Array.from(posterior.keys()).filter((i) => Number.isFinite(posterior[i]));
+  order.sort((a, b) => posterior[b] - posterior[a] || a - b);
+  let keep = 0;
+  let lost = 0;
+  order.forEach((i, r) => {
+    lost += 1 - posterior[i];
+    if (lost / (r + 1) <= fdr) keep = r + 1;
+  });
+  const out = new Uint8Array(posterior.length);
+  for (let r = 0; r < keep; r++) out[order[r]] = 1;
+  return out;
+}
+
+/**
+ * The posterior of a wrong key per sample, fitted per benchmark; `category` per outcome row
+ * (NO_OUTPUT, WROTE_A, WROTE_OTHER: ./key-agreement.ts outputCategories); with `only`, the
+ * benchmarks of the marked samples alone.
+ */
+export function wrongKeyPosterior(o: Outcomes, bench: Int32Array, nBench: number, ability: Float64Array, category: Uint8Array, only?: Uint8Array): KeyPosterior {
+  const posterior = new Float64Array(o.nSamples).fill(NaN);
+  const logBayes = new Float64Array(o.nSamples).fill(NaN);
+  const flagged = new Uint8Array(o.nSamples);
+  const share = new Float64Array(nBench).fill(NaN);
+  itemsByBenchmark(o, bench, nBench, ability, only).forEach((items, b) => {
+    if (items.length === 0) return;
+    const alpha = ability.subarray(b * o.nModels, (b + 1) * o.nModels);
+    const table = cellTables(alpha, difficultyGrid(alpha));
+    const { pi, prior0, prior1 } = estimateWeights(o, fitSubset(items), category, alpha, table);
+    const ll = new Float64Array(2 * G);
+    const lik = new Float64Array(2 * G);
+    const post = new Float64Array(items.length);
+    items.forEach((s, i) => {
+      itemLogLikelihood(o, s, category, alpha, table, ll);
+      scaled(ll, lik, 0);
+      const [a0, a1] = marginals(prior0, prior1, lik, 0);
+      post[i] = (pi * a1) / ((1 - pi) * a0 + pi * a1);
+      posterior[s] = post[i];
+      // Both sums share one scale; a sum that underflows is held at the smallest double.
+      logBayes[s] = Math.log(Math.max(a1, Number.MIN_VALUE)) - Math.log(Math.max(a0, Number.MIN_VALUE));
+    });
+    const chosen = selectByFalseDiscovery(post);
+    items.forEach((s, i) => (flagged[s] = chosen[i]));
+    share[b] = pi;
+  });
+  return { posterior, logBayes, flagged, share };
+}
