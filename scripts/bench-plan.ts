@@ -7,7 +7,8 @@
 // the full-selection score; and the time of a plan of 20 on all of MMLU-Pro.
 // Options: --models=N held out per selection (default 8), --seeds=N random draws (default 5),
 // --plan-seeds=N plans per model, each another fair draw within the plan's cells (default 3),
-// --floor=F the plan's guaranteed share of each cell's proportional count (default FLOOR),
+// --floor=F the plan's guaranteed share of each band's and stratum's proportional count, for
+// every sample (default: the plan's own, lib/planning/plan.ts sampleFloors),
 // --selections=all,math,law,history,arena,alpaca,llmfao (default: these; `all` = every MMLU-Pro
 // category, `alpaca` = the 24 raw AlpacaEval 1 annotation files through the portal's converter:
 // weighted pairwise preferences against one reference; other words = MMLU-Pro tags).
@@ -24,7 +25,6 @@ import { Prng, sampleWithoutReplacement } from '../lib/ranking/prng';
 import { planningContext } from '../lib/planning/context';
 import { measuredSamples, planRound } from '../lib/planning/round';
 import { placement } from '../lib/planning/place';
-import { FLOOR } from '../lib/planning/plan';
 import { planEvaluation } from '../lib/planning/evaluation-plan';
 import { forgetPlanningContexts } from '../lib/planning/context-cache';
 import { planOverHttp } from './lib/plan-http';
@@ -40,8 +40,8 @@ const PLAN_SEEDS = Number(arg('plan-seeds', '3'));
 const HTTP = process.argv.includes('--http');
 const SELECTIONS = arg('selections', 'all,math,law,history,arena,alpaca,llmfao').split(',');
 const FRACTIONS = [0.05, 0.1];
-/** the plan's guaranteed share of each cell (lib/planning/plan.ts FLOOR) */
-const FLOOR_ARG = Number(arg('floor', String(FLOOR)));
+/** the plan's guaranteed share of each margin (default: lib/planning/plan.ts sampleFloors) */
+const FLOOR_ARG = process.argv.some((a) => a.startsWith('--floor=')) ? Number(arg('floor', '')) : undefined;
 const ROUND = 20;
 const load = () => execSync('uptime').toString().trim().replace(/.*load average/, 'load average');
 
@@ -53,6 +53,8 @@ interface Outcome {
   scoreErr: number;
   /** which plan draw (salt) or random draw (seed − 1) it came from */
   draw?: number;
+  /** the held-out model (selection / name): the unit the ratios' standard errors resample */
+  model?: string;
 }
 type Tally = Map<string, Outcome[]>;
 
@@ -105,14 +107,16 @@ function selection(name: string, b: MeasurementBatch, tally: Tally): void {
   const truth = new Map(full.models.map((r) => [r.model, r.rank ?? NaN]));
   const order = full.models.filter((r) => r.rank !== null).map((r) => b.modelNames.indexOf(r.model));
   const local: Tally = new Map();
+  let current = '';
   const add = (key: string, o: Outcome) => {
     for (const t of [local, tally]) {
       const list = t.get(key) ?? [];
-      list.push(o);
+      list.push({ ...o, model: current });
       t.set(key, list);
     }
   };
   for (const m of heldOut(b, order)) {
+    current = `${name}/${b.modelNames[m]}`;
     const t = truth.get(b.modelNames[m])!;
     const pool = scoresOf(b, rank('plackett-luce', reveal(b, m, new Uint8Array(b.nSamples)), { ci: 'none' }));
     pool[m] = NaN;
@@ -221,6 +225,23 @@ function pairedRatios(plan: Outcome[], random: Outcome[]): { median: number; rat
   return { median: ratios[ratios.length >> 1], ratios };
 }
 
+/**
+ * Rank MAE ratio plan / random and its jackknife standard error over the held-out models
+ * (leave one model out, all its draws with it): the models, not the draws, are what varies most.
+ */
+function ratioWithSe(plan: Outcome[], random: Outcome[]): { ratio: number; se: number; models: number } {
+  const models = [...new Set(plan.map((o) => o.model!))];
+  const ratio = (skip?: string) => {
+    const keep = (o: Outcome) => o.model !== skip;
+    return summary(plan.filter(keep)).mae / summary(random.filter(keep)).mae;
+  };
+  const loo = models.map(ratio);
+  const mean = loo.reduce((a, x) => a + x, 0) / loo.length;
+  const n = models.length;
+  const se = n > 1 ? Math.sqrt(((n - 1) / n) * loo.reduce((a, x) => a + (x - mean) ** 2, 0)) : NaN;
+  return { ratio: ratio(), se, models: n };
+}
+
 function check(label: string, ok: boolean): void {
   log(`${ok ? 'OK  ' : 'MISS'} ${label}`);
 }
@@ -285,14 +306,17 @@ async function main(): Promise<void> {
     const random = at(r.tally, '10% random: projection');
     const board = at(r.tally, '10% random: leaderboard');
     const paired = pairedRatios(r.tally.get('10% plan: projection') ?? [], r.tally.get('10% random: projection') ?? []);
+    const jk = ratioWithSe(r.tally.get('10% plan: projection') ?? [], r.tally.get('10% random: projection') ?? []);
     check(
-      `${label(r.name)}: plan ${plan.mae.toFixed(2)} vs random ${random.mae.toFixed(2)} (same placement; ratio ${(plan.mae / random.mae).toFixed(2)}, median of ${paired.ratios.length} paired draws ${paired.median.toFixed(2)} [${paired.ratios.map((x) => x.toFixed(2)).join(', ')}]) and ${board.mae.toFixed(2)} (on the leaderboard; ratio ${(plan.mae / board.mae).toFixed(2)}); score RMSE ratio ${(plan.rmse / random.rmse).toFixed(2)}${r.rounds ? '' : ' [< one round: not counted below]'}`,
+      `${label(r.name)}: plan ${plan.mae.toFixed(2)} vs random ${random.mae.toFixed(2)} (same placement; ratio ${(plan.mae / random.mae).toFixed(2)} ± ${jk.se.toFixed(2)} s.e. over ${jk.models} held-out models, median of ${paired.ratios.length} paired draws ${paired.median.toFixed(2)} [${paired.ratios.map((x) => x.toFixed(2)).join(', ')}]) and ${board.mae.toFixed(2)} (on the leaderboard; ratio ${(plan.mae / board.mae).toFixed(2)}); score RMSE ratio ${(plan.rmse / random.rmse).toFixed(2)}${r.rounds ? '' : ' [< one round: not counted below]'}`,
       plan.mae <= 0.8 * random.mae,
     );
   }
   const pooled = (key: string) => summary(results.filter((r) => r.rounds).flatMap((r) => r.tally.get(key) ?? []));
   const [plan, random, board] = ['10% plan: projection', '10% random: projection', '10% random: leaderboard'].map(pooled);
-  check(`pooled over the selections above with ≥ one round: plan ${plan.mae.toFixed(2)} ≤ 0.8 × random ${random.mae.toFixed(2)} (ratio ${(plan.mae / random.mae).toFixed(2)}; vs the leaderboard ${(plan.mae / board.mae).toFixed(2)})`, plan.mae <= 0.8 * random.mae);
+  const pooledList = (key: string) => results.filter((r) => r.rounds).flatMap((r) => r.tally.get(key) ?? []);
+  const pooledJk = ratioWithSe(pooledList('10% plan: projection'), pooledList('10% random: projection'));
+  check(`pooled over the selections above with ≥ one round: plan ${plan.mae.toFixed(2)} ≤ 0.8 × random ${random.mae.toFixed(2)} (ratio ${(plan.mae / random.mae).toFixed(2)} ± ${pooledJk.se.toFixed(2)} s.e. over ${pooledJk.models} held-out models; vs the leaderboard ${(plan.mae / board.mae).toFixed(2)})`, plan.mae <= 0.8 * random.mae);
   const whole = results.find((r) => r.name === 'all');
   if (whole) {
     const mae = at(whole.tally, '10% plan: projection').mae;
