@@ -34,8 +34,13 @@ import { N_BANDS } from './traits';
 /** discrimination tiers per band and stratum */
 export const N_TIERS = 3;
 
-export function cellQueues(ctx: PlanningContext, candidates: number[], measured: Uint8Array, allowed: Uint8Array | undefined, salt: string) {
+/**
+ * `floor`: the guaranteed share, one for every sample, or per sample (./plan.ts sampleFloors): a
+ * margin's floor is then the sum of its samples' shares.
+ */
+export function cellQueues(ctx: PlanningContext, candidates: number[], measured: Uint8Array, allowed: Uint8Array | undefined, salt: string, floor: number | Float64Array) {
   const { band, stratum } = ctx.design;
+  const floorOf = typeof floor === 'number' ? () => floor : (s: number) => floor[s];
   const nStrata = ctx.design.p - 1 - N_BANDS;
   const tier = discriminationTiers(ctx);
   // cell c = (band x nStrata + stratum) x N_TIERS + tier; margins: bands 0..N_BANDS-1, then strata
@@ -44,6 +49,7 @@ export function cellQueues(ctx: PlanningContext, candidates: number[], measured:
   const nMargins = N_BANDS + nStrata;
   const bandOf = (c: number) => Math.floor(c / N_TIERS / nStrata);
   const stratumOf = (c: number) => N_BANDS + (Math.floor(c / N_TIERS) % nStrata);
+  /** Σ floor_s over the margin's samples */
   const size = new Float64Array(nMargins);
   const have = new Float64Array(nMargins);
   const open = new Uint8Array(nMargins);
@@ -52,8 +58,8 @@ export function cellQueues(ctx: PlanningContext, candidates: number[], measured:
   for (let s = 0; s < band.length; s++) {
     if (!ctx.hasPool[s] || !(measured[s] || !allowed || allowed[s])) continue;
     const c = cellOf(s);
-    size[bandOf(c)]++;
-    size[stratumOf(c)]++;
+    size[bandOf(c)] += floorOf(s);
+    size[stratumOf(c)] += floorOf(s);
     selection++;
     if (measured[s]) {
       have[bandOf(c)]++;
@@ -80,7 +86,7 @@ export function cellQueues(ctx: PlanningContext, candidates: number[], measured:
     },
     /** whether cell c lies in margin g (a band or a stratum, as `neediest` numbers them) */
     inMargin: (c: number, g: number) => bandOf(c) === g || stratumOf(c) === g,
-    neediest: (floor: number) => {
+    neediest: () => {
       open.fill(0);
       for (let c = 0; c < count; c++) {
         if (next[c] >= queues[c].length) continue;
@@ -91,7 +97,7 @@ export function cellQueues(ctx: PlanningContext, candidates: number[], measured:
       let deficit = 1;
       for (let g = 0; g < nMargins; g++) {
         if (!open[g]) continue;
-        const d = (floor * size[g] * (total + 1)) / selection - have[g];
+        const d = (size[g] * (total + 1)) / selection - have[g];
         if (d >= deficit) {
           best = g;
           deficit = d;

@@ -18,8 +18,8 @@ export interface RoundOptions {
   universe?: Uint8Array;
   /** the leaderboard's Plackett-Luce prior (default DEFAULT_PRIOR) */
   prior?: number;
-  /** share of each cell's proportional count guaranteed (./plan.ts FLOOR) */
-  floor?: number;
+  /** share of each band's and stratum's proportional count guaranteed, for every sample or per sample (default ./plan.ts sampleFloors) */
+  floor?: number | Float64Array;
   /** another fair draw within cells (./cells.ts); default none */
   salt?: string;
 }
