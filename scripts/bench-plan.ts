@@ -7,6 +7,8 @@
 // the full-selection score; and the time of a plan of 20 on all of MMLU-Pro.
 // Options: --models=N held out per selection (default 8), --seeds=N random draws (default 5),
 // --plan-seeds=N plans per model, each another fair draw within the plan's cells (default 3),
+// --all-models=N, --all-draws=N: on all of MMLU-Pro at least N held-out models (default 16) and
+// N plan and N random draws (default 3),
 // --floor=F the plan's guaranteed share of each band's and stratum's proportional count, for
 // every sample (default: the plan's own, lib/planning/plan.ts sampleFloors),
 // --selections=all,math,law,history,arena,alpaca,llmfao (default: these; `all` = every MMLU-Pro
@@ -37,6 +39,18 @@ const arg = (name: string, fallback: string) => process.argv.find((a) => a.start
 const N_MODELS = Number(arg('models', '8'));
 const SEEDS = Number(arg('seeds', '5'));
 const PLAN_SEEDS = Number(arg('plan-seeds', '3'));
+/** all of MMLU-Pro: at least this many held-out models and plan / random draws (enough to read a 90% coverage) */
+const ALL_MODELS = Number(arg('all-models', '16'));
+const ALL_DRAWS = Number(arg('all-draws', '3'));
+
+/** Held-out models, plan draws and random draws of one selection. */
+interface Sizes {
+  models: number;
+  planSeeds: number;
+  seeds: number;
+}
+const sizesFor = (name: string): Sizes =>
+  name === 'all' ? { models: Math.max(N_MODELS, ALL_MODELS), planSeeds: Math.max(PLAN_SEEDS, ALL_DRAWS), seeds: ALL_DRAWS } : { models: N_MODELS, planSeeds: PLAN_SEEDS, seeds: SEEDS };
 const HTTP = process.argv.includes('--http');
 const SELECTIONS = arg('selections', 'all,math,law,history,arena,alpaca,llmfao').split(',');
 const FRACTIONS = [0.05, 0.1];
@@ -90,18 +104,18 @@ function engine(b: MeasurementBatch, model: number, keep: Uint8Array, truth: num
  * Models spread evenly over the full-data ranking. A hub (in more than half of the pairwise lines,
  * e.g. AlpacaEval's reference) is never held out: without it the others are not compared at all.
  */
-function heldOut(b: MeasurementBatch, ranked: number[]): number[] {
+function heldOut(b: MeasurementBatch, ranked: number[], models: number): number[] {
   const lines = new Int32Array(b.nModels);
   b.pairwise.modelA.forEach((m, r) => {
     lines[m]++;
     lines[b.pairwise.modelB[r]]++;
   });
   const order = ranked.filter((m) => lines[m] <= b.pairwise.sample.length / 2);
-  const n = Math.min(N_MODELS, order.length);
+  const n = Math.min(models, order.length);
   return [...new Set(Array.from({ length: n }, (_, i) => order[Math.round((i * (order.length - 1)) / Math.max(1, n - 1))]))];
 }
 
-function selection(name: string, b: MeasurementBatch, tally: Tally): void {
+function selection(name: string, b: MeasurementBatch, tally: Tally, sizes: Sizes): void {
   const t0 = performance.now();
   const full = rank('plackett-luce', b);
   const truth = new Map(full.models.map((r) => [r.model, r.rank ?? NaN]));
@@ -115,7 +129,7 @@ function selection(name: string, b: MeasurementBatch, tally: Tally): void {
       t.set(key, list);
     }
   };
-  for (const m of heldOut(b, order)) {
+  for (const m of heldOut(b, order, sizes.models)) {
     current = `${name}/${b.modelNames[m]}`;
     const t = truth.get(b.modelNames[m])!;
     const pool = scoresOf(b, rank('plackett-luce', reveal(b, m, new Uint8Array(b.nSamples)), { ci: 'none' }));
@@ -131,7 +145,7 @@ function selection(name: string, b: MeasurementBatch, tally: Tally): void {
       return { err: Math.abs(p.rank - t), covered: p.rankInterval[0] <= t && t <= p.rankInterval[1], width: p.rankInterval[1] - p.rankInterval[0], scoreErr: p.score - fullScore };
     };
     add('all samples: projection', project(stored));
-    for (let salt = 0; salt < PLAN_SEEDS; salt++) {
+    for (let salt = 0; salt < sizes.planSeeds; salt++) {
       const planned = new Uint8Array(b.nSamples);
       let n = 0;
       for (const f of FRACTIONS) {
@@ -150,7 +164,7 @@ function selection(name: string, b: MeasurementBatch, tally: Tally): void {
     for (const f of FRACTIONS) {
       const budget = Math.max(1, Math.round(f * avail.length));
       const pct = `${Math.round(f * 100)}%`;
-      for (let seed = 1; seed <= SEEDS; seed++) {
+      for (let seed = 1; seed <= sizes.seeds; seed++) {
         const keep = new Uint8Array(b.nSamples);
         for (const i of sampleWithoutReplacement(new Prng(seed * 7919 + m), avail.length, budget)) keep[avail[i]] = 1;
         add(`${pct} random: projection`, { ...project(keep), draw: seed - 1 });
@@ -158,7 +172,7 @@ function selection(name: string, b: MeasurementBatch, tally: Tally): void {
       }
     }
   }
-  log(`\n== ${name}: ${samplesWithData(b).length} samples, ${order.length} models, ${heldOut(b, order).length} held out, ${SEEDS} random draws (${fmtMs(performance.now() - t0)}) ==`);
+  log(`\n== ${name}: ${samplesWithData(b).length} samples, ${order.length} models, ${heldOut(b, order, sizes.models).length} held out, ${sizes.planSeeds} plan and ${sizes.seeds} random draws (${fmtMs(performance.now() - t0)}) ==`);
   printTable(local);
 }
 
@@ -218,9 +232,9 @@ async function timing(b: MeasurementBatch): Promise<{ wall: number; cpu: number 
 }
 
 /** Plan draw d against random draw d (each over every held-out model): the median of their rank MAE ratios, and the list. */
-function pairedRatios(plan: Outcome[], random: Outcome[]): { median: number; ratios: number[] } {
+function pairedRatios(plan: Outcome[], random: Outcome[], sizes: Sizes): { median: number; ratios: number[] } {
   const mae = (list: Outcome[], d: number) => summary(list.filter((o) => o.draw === d)).mae;
-  const draws = Math.min(PLAN_SEEDS, SEEDS);
+  const draws = Math.min(sizes.planSeeds, sizes.seeds);
   const ratios = Array.from({ length: draws }, (_, d) => mae(plan, d) / mae(random, d)).sort((a, b) => a - b);
   return { median: ratios[ratios.length >> 1], ratios };
 }
@@ -294,7 +308,7 @@ async function main(): Promise<void> {
     const b = await load_(name, mmlu);
     if (!b) continue;
     const tally: Tally = new Map();
-    selection(label(name), b, tally);
+    selection(label(name), b, tally, sizesFor(name));
     // a selection whose 10% is less than one round of 20 cannot show what the plan does
     results.push({ name, tally, rounds: 0.1 * samplesWithData(b).length >= ROUND });
   }
@@ -305,7 +319,7 @@ async function main(): Promise<void> {
     const plan = at(r.tally, '10% plan: projection');
     const random = at(r.tally, '10% random: projection');
     const board = at(r.tally, '10% random: leaderboard');
-    const paired = pairedRatios(r.tally.get('10% plan: projection') ?? [], r.tally.get('10% random: projection') ?? []);
+    const paired = pairedRatios(r.tally.get('10% plan: projection') ?? [], r.tally.get('10% random: projection') ?? [], sizesFor(r.name));
     const jk = ratioWithSe(r.tally.get('10% plan: projection') ?? [], r.tally.get('10% random: projection') ?? []);
     check(
       `${label(r.name)}: plan ${plan.mae.toFixed(2)} vs random ${random.mae.toFixed(2)} (same placement; ratio ${(plan.mae / random.mae).toFixed(2)} ± ${jk.se.toFixed(2)} s.e. over ${jk.models} held-out models, median of ${paired.ratios.length} paired draws ${paired.median.toFixed(2)} [${paired.ratios.map((x) => x.toFixed(2)).join(', ')}]) and ${board.mae.toFixed(2)} (on the leaderboard; ratio ${(plan.mae / board.mae).toFixed(2)}); score RMSE ratio ${(plan.rmse / random.rmse).toFixed(2)}${r.rounds ? '' : ' [< one round: not counted below]'}`,
