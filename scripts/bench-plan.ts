@@ -7,7 +7,10 @@
 // the full-selection score; and the time of a plan of 20 on all of MMLU-Pro.
 // Options: --models=N held out per selection (default 8), --seeds=N random draws (default 5),
 // --plan-seeds=N plans per model, each another fair draw within the plan's cells (default 3),
-// --floor=F the plan's guaranteed share of each cell's proportional count (default FLOOR),
+// --all-models=N, --all-draws=N: on all of MMLU-Pro at least N held-out models (default 16) and
+// N plan and N random draws (default 3),
+// --floor=F the plan's guaranteed share of each band's and stratum's proportional count, for
+// every sample (default: the plan's own, lib/planning/plan.ts sampleFloors),
 // --selections=all,math,law,history,arena,alpaca,llmfao (default: these; `all` = every MMLU-Pro
 // category, `alpaca` = the 24 raw AlpacaEval 1 annotation files through the portal's converter:
 // weighted pairwise preferences against one reference; other words = MMLU-Pro tags).
@@ -24,7 +27,6 @@ import { Prng, sampleWithoutReplacement } from '../lib/ranking/prng';
 import { planningContext } from '../lib/planning/context';
 import { measuredSamples, planRound } from '../lib/planning/round';
 import { placement } from '../lib/planning/place';
-import { FLOOR } from '../lib/planning/plan';
 import { planEvaluation } from '../lib/planning/evaluation-plan';
 import { forgetPlanningContexts } from '../lib/planning/context-cache';
 import { planOverHttp } from './lib/plan-http';
@@ -37,11 +39,23 @@ const arg = (name: string, fallback: string) => process.argv.find((a) => a.start
 const N_MODELS = Number(arg('models', '8'));
 const SEEDS = Number(arg('seeds', '5'));
 const PLAN_SEEDS = Number(arg('plan-seeds', '3'));
+/** all of MMLU-Pro: at least this many held-out models and plan / random draws (enough to read a 90% coverage) */
+const ALL_MODELS = Number(arg('all-models', '16'));
+const ALL_DRAWS = Number(arg('all-draws', '3'));
+
+/** Held-out models, plan draws and random draws of one selection. */
+interface Sizes {
+  models: number;
+  planSeeds: number;
+  seeds: number;
+}
+const sizesFor = (name: string): Sizes =>
+  name === 'all' ? { models: Math.max(N_MODELS, ALL_MODELS), planSeeds: Math.max(PLAN_SEEDS, ALL_DRAWS), seeds: ALL_DRAWS } : { models: N_MODELS, planSeeds: PLAN_SEEDS, seeds: SEEDS };
 const HTTP = process.argv.includes('--http');
 const SELECTIONS = arg('selections', 'all,math,law,history,arena,alpaca,llmfao').split(',');
 const FRACTIONS = [0.05, 0.1];
-/** the plan's guaranteed share of each cell (lib/planning/plan.ts FLOOR) */
-const FLOOR_ARG = Number(arg('floor', String(FLOOR)));
+/** the plan's guaranteed share of each margin (default: lib/planning/plan.ts sampleFloors) */
+const FLOOR_ARG = process.argv.some((a) => a.startsWith('--floor=')) ? Number(arg('floor', '')) : undefined;
 const ROUND = 20;
 const load = () => execSync('uptime').toString().trim().replace(/.*load average/, 'load average');
 
@@ -53,6 +67,8 @@ interface Outcome {
   scoreErr: number;
   /** which plan draw (salt) or random draw (seed − 1) it came from */
   draw?: number;
+  /** the held-out model (selection / name): the unit the ratios' standard errors resample */
+  model?: string;
 }
 type Tally = Map<string, Outcome[]>;
 
@@ -88,31 +104,33 @@ function engine(b: MeasurementBatch, model: number, keep: Uint8Array, truth: num
  * Models spread evenly over the full-data ranking. A hub (in more than half of the pairwise lines,
  * e.g. AlpacaEval's reference) is never held out: without it the others are not compared at all.
  */
-function heldOut(b: MeasurementBatch, ranked: number[]): number[] {
+function heldOut(b: MeasurementBatch, ranked: number[], models: number): number[] {
   const lines = new Int32Array(b.nModels);
   b.pairwise.modelA.forEach((m, r) => {
     lines[m]++;
     lines[b.pairwise.modelB[r]]++;
   });
   const order = ranked.filter((m) => lines[m] <= b.pairwise.sample.length / 2);
-  const n = Math.min(N_MODELS, order.length);
+  const n = Math.min(models, order.length);
   return [...new Set(Array.from({ length: n }, (_, i) => order[Math.round((i * (order.length - 1)) / Math.max(1, n - 1))]))];
 }
 
-function selection(name: string, b: MeasurementBatch, tally: Tally): void {
+function selection(name: string, b: MeasurementBatch, tally: Tally, sizes: Sizes): void {
   const t0 = performance.now();
   const full = rank('plackett-luce', b);
   const truth = new Map(full.models.map((r) => [r.model, r.rank ?? NaN]));
   const order = full.models.filter((r) => r.rank !== null).map((r) => b.modelNames.indexOf(r.model));
   const local: Tally = new Map();
+  let current = '';
   const add = (key: string, o: Outcome) => {
     for (const t of [local, tally]) {
       const list = t.get(key) ?? [];
-      list.push(o);
+      list.push({ ...o, model: current });
       t.set(key, list);
     }
   };
-  for (const m of heldOut(b, order)) {
+  for (const m of heldOut(b, order, sizes.models)) {
+    current = `${name}/${b.modelNames[m]}`;
     const t = truth.get(b.modelNames[m])!;
     const pool = scoresOf(b, rank('plackett-luce', reveal(b, m, new Uint8Array(b.nSamples)), { ci: 'none' }));
     pool[m] = NaN;
@@ -127,7 +145,7 @@ function selection(name: string, b: MeasurementBatch, tally: Tally): void {
       return { err: Math.abs(p.rank - t), covered: p.rankInterval[0] <= t && t <= p.rankInterval[1], width: p.rankInterval[1] - p.rankInterval[0], scoreErr: p.score - fullScore };
     };
     add('all samples: projection', project(stored));
-    for (let salt = 0; salt < PLAN_SEEDS; salt++) {
+    for (let salt = 0; salt < sizes.planSeeds; salt++) {
       const planned = new Uint8Array(b.nSamples);
       let n = 0;
       for (const f of FRACTIONS) {
@@ -146,7 +164,7 @@ function selection(name: string, b: MeasurementBatch, tally: Tally): void {
     for (const f of FRACTIONS) {
       const budget = Math.max(1, Math.round(f * avail.length));
       const pct = `${Math.round(f * 100)}%`;
-      for (let seed = 1; seed <= SEEDS; seed++) {
+      for (let seed = 1; seed <= sizes.seeds; seed++) {
         const keep = new Uint8Array(b.nSamples);
         for (const i of sampleWithoutReplacement(new Prng(seed * 7919 + m), avail.length, budget)) keep[avail[i]] = 1;
         add(`${pct} random: projection`, { ...project(keep), draw: seed - 1 });
@@ -154,7 +172,7 @@ function selection(name: string, b: MeasurementBatch, tally: Tally): void {
       }
     }
   }
-  log(`\n== ${name}: ${samplesWithData(b).length} samples, ${order.length} models, ${heldOut(b, order).length} held out, ${SEEDS} random draws (${fmtMs(performance.now() - t0)}) ==`);
+  log(`\n== ${name}: ${samplesWithData(b).length} samples, ${order.length} models, ${heldOut(b, order, sizes.models).length} held out, ${sizes.planSeeds} plan and ${sizes.seeds} random draws (${fmtMs(performance.now() - t0)}) ==`);
   printTable(local);
 }
 
@@ -214,11 +232,28 @@ async function timing(b: MeasurementBatch): Promise<{ wall: number; cpu: number 
 }
 
 /** Plan draw d against random draw d (each over every held-out model): the median of their rank MAE ratios, and the list. */
-function pairedRatios(plan: Outcome[], random: Outcome[]): { median: number; ratios: number[] } {
+function pairedRatios(plan: Outcome[], random: Outcome[], sizes: Sizes): { median: number; ratios: number[] } {
   const mae = (list: Outcome[], d: number) => summary(list.filter((o) => o.draw === d)).mae;
-  const draws = Math.min(PLAN_SEEDS, SEEDS);
+  const draws = Math.min(sizes.planSeeds, sizes.seeds);
   const ratios = Array.from({ length: draws }, (_, d) => mae(plan, d) / mae(random, d)).sort((a, b) => a - b);
   return { median: ratios[ratios.length >> 1], ratios };
+}
+
+/**
+ * Rank MAE ratio plan / random and its jackknife standard error over the held-out models
+ * (leave one model out, all its draws with it): the models, not the draws, are what varies most.
+ */
+function ratioWithSe(plan: Outcome[], random: Outcome[]): { ratio: number; se: number; models: number } {
+  const models = [...new Set(plan.map((o) => o.model!))];
+  const ratio = (skip?: string) => {
+    const keep = (o: Outcome) => o.model !== skip;
+    return summary(plan.filter(keep)).mae / summary(random.filter(keep)).mae;
+  };
+  const loo = models.map(ratio);
+  const mean = loo.reduce((a, x) => a + x, 0) / loo.length;
+  const n = models.length;
+  const se = n > 1 ? Math.sqrt(((n - 1) / n) * loo.reduce((a, x) => a + (x - mean) ** 2, 0)) : NaN;
+  return { ratio: ratio(), se, models: n };
 }
 
 function check(label: string, ok: boolean): void {
@@ -273,7 +308,7 @@ async function main(): Promise<void> {
     const b = await load_(name, mmlu);
     if (!b) continue;
     const tally: Tally = new Map();
-    selection(label(name), b, tally);
+    selection(label(name), b, tally, sizesFor(name));
     // a selection whose 10% is less than one round of 20 cannot show what the plan does
     results.push({ name, tally, rounds: 0.1 * samplesWithData(b).length >= ROUND });
   }
@@ -284,15 +319,18 @@ async function main(): Promise<void> {
     const plan = at(r.tally, '10% plan: projection');
     const random = at(r.tally, '10% random: projection');
     const board = at(r.tally, '10% random: leaderboard');
-    const paired = pairedRatios(r.tally.get('10% plan: projection') ?? [], r.tally.get('10% random: projection') ?? []);
+    const paired = pairedRatios(r.tally.get('10% plan: projection') ?? [], r.tally.get('10% random: projection') ?? [], sizesFor(r.name));
+    const jk = ratioWithSe(r.tally.get('10% plan: projection') ?? [], r.tally.get('10% random: projection') ?? []);
     check(
-      `${label(r.name)}: plan ${plan.mae.toFixed(2)} vs random ${random.mae.toFixed(2)} (same placement; ratio ${(plan.mae / random.mae).toFixed(2)}, median of ${paired.ratios.length} paired draws ${paired.median.toFixed(2)} [${paired.ratios.map((x) => x.toFixed(2)).join(', ')}]) and ${board.mae.toFixed(2)} (on the leaderboard; ratio ${(plan.mae / board.mae).toFixed(2)}); score RMSE ratio ${(plan.rmse / random.rmse).toFixed(2)}${r.rounds ? '' : ' [< one round: not counted below]'}`,
+      `${label(r.name)}: plan ${plan.mae.toFixed(2)} vs random ${random.mae.toFixed(2)} (same placement; ratio ${(plan.mae / random.mae).toFixed(2)} ± ${jk.se.toFixed(2)} s.e. over ${jk.models} held-out models, median of ${paired.ratios.length} paired draws ${paired.median.toFixed(2)} [${paired.ratios.map((x) => x.toFixed(2)).join(', ')}]) and ${board.mae.toFixed(2)} (on the leaderboard; ratio ${(plan.mae / board.mae).toFixed(2)}); score RMSE ratio ${(plan.rmse / random.rmse).toFixed(2)}${r.rounds ? '' : ' [< one round: not counted below]'}`,
       plan.mae <= 0.8 * random.mae,
     );
   }
   const pooled = (key: string) => summary(results.filter((r) => r.rounds).flatMap((r) => r.tally.get(key) ?? []));
   const [plan, random, board] = ['10% plan: projection', '10% random: projection', '10% random: leaderboard'].map(pooled);
-  check(`pooled over the selections above with ≥ one round: plan ${plan.mae.toFixed(2)} ≤ 0.8 × random ${random.mae.toFixed(2)} (ratio ${(plan.mae / random.mae).toFixed(2)}; vs the leaderboard ${(plan.mae / board.mae).toFixed(2)})`, plan.mae <= 0.8 * random.mae);
+  const pooledList = (key: string) => results.filter((r) => r.rounds).flatMap((r) => r.tally.get(key) ?? []);
+  const pooledJk = ratioWithSe(pooledList('10% plan: projection'), pooledList('10% random: projection'));
+  check(`pooled over the selections above with ≥ one round: plan ${plan.mae.toFixed(2)} ≤ 0.8 × random ${random.mae.toFixed(2)} (ratio ${(plan.mae / random.mae).toFixed(2)} ± ${pooledJk.se.toFixed(2)} s.e. over ${pooledJk.models} held-out models; vs the leaderboard ${(plan.mae / board.mae).toFixed(2)})`, plan.mae <= 0.8 * random.mae);
   const whole = results.find((r) => r.name === 'all');
   if (whole) {
     const mae = at(whole.tally, '10% plan: projection').mae;

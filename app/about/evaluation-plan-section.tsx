@@ -26,8 +26,10 @@ export function EvaluationPlanSection() {
           <strong>The criterion</strong>: the next sample is the one whose result is expected to reduce the squared error of that projection the most (a
           Bayesian c-optimal design), chosen greedily so that later picks know about earlier ones. Samples are chosen between cells (difficulty band ×
           discrimination tier × benchmark/topic) and drawn within a cell in a fixed pseudo-random order, so the plan can prefer questions that sort the
-          other models by strength while the samples run stay a fair draw of their cell, which keeps the interval honest; every difficulty band and every
-          benchmark/topic keeps at least 80% of its proportional share. Same inputs, same plan; results uploaded since change the fit, and so the next plan.
+          other models by strength while the samples run stay a fair draw of their cell, which keeps the interval honest; every benchmark/topic keeps at least
+          80% of its proportional share, and every difficulty band 80% on samples judged in pairs (there the model meets only the opponents of the
+          samples it ran, so which ones it ran would move its plain leaderboard score) or 30% where every model is ranked on the same sample (rising towards its full share once hundreds of samples have been run, where
+          a skewed mix would show in the plain leaderboard). Same inputs, same plan; results uploaded since change the fit, and so the next plan.
         </p>
         <p className="text-xs text-slate-500">
           Measured by <code>npm run bench:plan</code> (held-out models placed from 10% of a selection, chosen in rounds of 20): on MMLU-Pro topics and

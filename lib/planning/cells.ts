@@ -18,15 +18,17 @@
  * samples, rank MAE ratio 1.01) and arena-bench (graded 1–10, 0.88); with three tiers 0.78 / 0.71,
  * the intervals still covering 99–100% (./README.md has every selection).
  *
- * Floors: `neediest(f)` is the difficulty band or stratum (a margin, not a cell) with candidates
- * left furthest (by ≥ 1 sample) below f × its share of the selection, counting the samples
+ * Floors: `neediest()` is the difficulty band or stratum (a margin, not a cell) with candidates
+ * left furthest (by ≥ 1 sample) below its floor (Σ of its samples' floors, ./plan.ts
+ * sampleFloors) × the count so far / the selection's size, counting the samples
  * already measured; the plan then picks among that margin's cells only. On the margins because
  * a floor per cell binds less the smaller the cells (it waits for a whole sample of deficit), and
  * the tiers make every cell three times smaller: on the margins each band's and each topic's
  * share stays guaranteed however the tiers split them, which is what the plain leaderboard (it
  * weighs every measured sample alike) needs to place a model run on planned samples.
  * Tiers have no floor: over-weighting discriminative samples is what the plan is for (a tier
- * floor rising with the budget, 1 − 3/√n, gave math 0.86 → 0.83 but history 0.78 → 0.89).
+ * floor rising with the budget, 1 − 3/√n, gave math 0.86 → 0.83 but history 0.78 → 0.89, and
+ * did not keep the plain leaderboard's intervals honest on all of MMLU-Pro: ./plan.ts).
  */
 import { compareIds, type PlanningContext } from './context';
 import { N_BANDS } from './traits';
@@ -34,8 +36,23 @@ import { N_BANDS } from './traits';
 /** discrimination tiers per band and stratum */
 export const N_TIERS = 3;
 
-export function cellQueues(ctx: PlanningContext, candidates: number[], measured: Uint8Array, allowed: Uint8Array | undefined, salt: string) {
+/** Each sample's guaranteed share in its difficulty band's and in its stratum's floor (./plan.ts sampleFloors). */
+export interface MarginFloors {
+  band: Float64Array;
+  stratum: Float64Array;
+  /** samples whose band share rises with the count n measured: max(band[s], rising(n)) (all of one band[s] value) */
+  rising?: { samples: Uint8Array; floor: (n: number) => number };
+}
+
+/**
+ * `floor`: the guaranteed share, one for every sample and margin, or per sample: a margin's floor
+ * is then the sum of its samples' shares.
+ */
+export function cellQueues(ctx: PlanningContext, candidates: number[], measured: Uint8Array, allowed: Uint8Array | undefined, salt: string, floor: number | MarginFloors) {
   const { band, stratum } = ctx.design;
+  const rising = typeof floor === 'number' ? undefined : floor.rising;
+  const bandFloor = typeof floor === 'number' ? () => floor : (s: number) => (rising?.samples[s] ? 0 : floor.band[s]);
+  const stratumFloor = typeof floor === 'number' ? () => floor : (s: number) => floor.stratum[s];
   const nStrata = ctx.design.p - 1 - N_BANDS;
   const tier = discriminationTiers(ctx);
   // cell c = (band x nStrata + stratum) x N_TIERS + tier; margins: bands 0..N_BANDS-1, then strata
@@ -44,7 +61,11 @@ export function cellQueues(ctx: PlanningContext, candidates: number[], measured:
   const nMargins = N_BANDS + nStrata;
   const bandOf = (c: number) => Math.floor(c / N_TIERS / nStrata);
   const stratumOf = (c: number) => N_BANDS + (Math.floor(c / N_TIERS) % nStrata);
+  /** Σ floor_s over the margin's samples */
   const size = new Float64Array(nMargins);
+  /** per band: Σ band[s] and the count of its rising samples */
+  const risingBase = new Float64Array(N_BANDS);
+  const risingCount = new Float64Array(N_BANDS);
   const have = new Float64Array(nMargins);
   const open = new Uint8Array(nMargins);
   let total = 0;
@@ -52,8 +73,12 @@ export function cellQueues(ctx: PlanningContext, candidates: number[], measured:
   for (let s = 0; s < band.length; s++) {
     if (!ctx.hasPool[s] || !(measured[s] || !allowed || allowed[s])) continue;
     const c = cellOf(s);
-    size[bandOf(c)]++;
-    size[stratumOf(c)]++;
+    size[bandOf(c)] += bandFloor(s);
+    size[stratumOf(c)] += stratumFloor(s);
+    if (rising?.samples[s] && typeof floor !== 'number') {
+      risingBase[band[s]] += floor.band[s];
+      risingCount[band[s]]++;
+    }
     selection++;
     if (measured[s]) {
       have[bandOf(c)]++;
@@ -80,7 +105,7 @@ export function cellQueues(ctx: PlanningContext, candidates: number[], measured:
     },
     /** whether cell c lies in margin g (a band or a stratum, as `neediest` numbers them) */
     inMargin: (c: number, g: number) => bandOf(c) === g || stratumOf(c) === g,
-    neediest: (floor: number) => {
+    neediest: () => {
       open.fill(0);
       for (let c = 0; c < count; c++) {
         if (next[c] >= queues[c].length) continue;
@@ -91,7 +116,8 @@ export function cellQueues(ctx: PlanningContext, candidates: number[], measured:
       let deficit = 1;
       for (let g = 0; g < nMargins; g++) {
         if (!open[g]) continue;
-        const d = (floor * size[g] * (total + 1)) / selection - have[g];
+        const share = g < N_BANDS && rising ? size[g] + Math.max(risingBase[g], risingCount[g] * rising.floor(total + 1)) : size[g];
+        const d = (share * (total + 1)) / selection - have[g];
         if (d >= deficit) {
           best = g;
           deficit = d;

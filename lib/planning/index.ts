@@ -11,5 +11,5 @@ export { planEvaluation, validatePlanRequest, MAX_BUDGET, type PlanRequest, type
 export { planningContext, type PlanningContext } from './context';
 export { planRound, measuredSamples, type Round, type RoundOptions } from './round';
 export { placement, type Placement } from './place';
-export { FLOOR, type PlannedSample } from './plan';
+export { FLOOR, GROUPED_FLOOR, type PlannedSample } from './plan';
 export type { Projection } from './projection';

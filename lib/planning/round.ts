@@ -6,6 +6,7 @@
  */
 import type { MeasurementBatch } from '../ranking/measurements';
 import { DEFAULT_PRIOR } from '../ranking/prior';
+import type { MarginFloors } from './cells';
 import type { PlanningContext } from './context';
 import { chooseSamples, type PlannedSample } from './plan';
 import { projectScore, type Projection } from './projection';
@@ -18,8 +19,8 @@ export interface RoundOptions {
   universe?: Uint8Array;
   /** the leaderboard's Plackett-Luce prior (default DEFAULT_PRIOR) */
   prior?: number;
-  /** share of each cell's proportional count guaranteed (./plan.ts FLOOR) */
-  floor?: number;
+  /** share of each band's and stratum's proportional count guaranteed, for every sample or per sample (default ./plan.ts sampleFloors) */
+  floor?: number | MarginFloors;
   /** another fair draw within cells (./cells.ts); default none */
   salt?: string;
 }
