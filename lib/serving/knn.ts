@@ -7,13 +7,22 @@
 // come back in the same order as the SQL exact scan (ORDER BY distance, pk) with equal distances.
 // Top-k keeps a max-heap of the k best (distance, pk) pairs: O(n log k).
 //
-// Two passes, because the float32 rounding of every step costs about four times a plain float64
-// dot product: the first pass scores every row in float64 and finds the k-th best approximate
-// distance A_k; the second computes pgvector's distance for the rows within A_k + 2ε only. With
-// unit-scale rounding u = 2^-24, float32 accumulation over d terms errs by at most ≈ (d + 1)·u·Σ|aᵢbᵢ|,
-// and Σ|aᵢbᵢ| ≤ |a||b| (Cauchy–Schwarz), so a row's two distances differ by at most
-// ε = (d + 2)·2^-23 (twice that bound). Every row of the exact top k has exact distance ≤ E_k ≤
-// A_k + ε, hence approximate distance ≤ A_k + 2ε: the second pass sees all of them.
+// Two passes, because the float32 rounding of every step in pgvector's order costs about four times
+// a plain dot product: the first pass scores every row approximately and finds the k-th best
+// approximate distance A_k; the second computes pgvector's distance for the rows within A_k + 2ε
+// only. The first pass is the WebAssembly SIMD kernel (dot-kernel.ts: float32, sixteen partial
+// sums) where the store's rows live in its memory (vector-matrix.ts), else a float64 JS loop. With
+// unit roundoff u = 2^-24, a float32 sum of d products in any order in which each term meets at most
+// d + 1 roundings errs by at most γ_{d+1}·Σ|aᵢbᵢ| ≈ (d + 1)·u·Σ|aᵢbᵢ|, and Σ|aᵢbᵢ| ≤ |a||b|
+// (Cauchy–Schwarz); pgvector's sequential sum and the kernel's both qualify (the float64 loop errs
+// far less), so a row's two distances differ by at most ε = (d + 2)·2^-23 (the second-order terms
+// fit in the slack while d ≤ 2048, past which the float64 loop is used). Every row of the exact top
+// k has exact distance ≤ E_k ≤ A_k + ε, hence approximate distance ≤ A_k + 2ε: the second pass sees
+// all of them.
+import { DOT_BLOCK, type DotScan } from "./vector-matrix";
+
+/** Largest dimension the float32 first pass is used for (see the bound above). */
+const MAX_SIMD_DIM = 2048;
 
 /** Σ_f32 x_i² over x[from .. from + dim), accumulated in float32 as pgvector does. */
 export function squaredNorm(x: Float32Array, from: number, dim: number): number {
@@ -32,6 +41,8 @@ export interface KnnInput {
   dim: number;
   /** Whether row r may be returned (filters, visibility). */
   allowed: (row: number) => boolean;
+  /** The SIMD first pass over these rows (VectorMatrix.scan), when they are in wasm memory. */
+  scan?: (query: Float32Array) => DotScan | null;
   query: Float32Array;
   k: number;
 }
@@ -74,11 +85,16 @@ export function nearest(input: KnnInput): Neighbour[] {
   const qNorm = squaredNorm(query, 0, dim);
   const approx = new Float64Array(rows).fill(NaN); // NaN: not allowed (never ≤ the bound)
   const first = new TopK(Math.min(k, rows));
-  for (let r = 0; r < rows; r++) {
-    const pk = pks[r];
-    if (pk < 0 || !input.allowed(r)) continue;
-    approx[r] = approximateDistance(vectors, r * dim, query, dim, norms[r], qNorm);
-    first.offer(approx[r], pk);
+  const scan = dim <= MAX_SIMD_DIM ? (input.scan?.(query) ?? null) : null;
+  for (let from = 0; from < rows; from += DOT_BLOCK) {
+    const count = Math.min(DOT_BLOCK, rows - from);
+    const dots = scan?.(from, count);
+    for (let r = from; r < from + count; r++) {
+      const pk = pks[r];
+      if (pk < 0 || !input.allowed(r)) continue;
+      approx[r] = dots ? 1 - clamp(dots[r - from] / Math.sqrt(norms[r] * qNorm)) : approximateDistance(vectors, r * dim, query, dim, norms[r], qNorm);
+      first.offer(approx[r], pk);
+    }
   }
   // Fewer allowed rows than k: every one of them is in the answer.
   const bound = first.full ? first.worst + 2 * (dim + 2) * 2 ** -23 : Infinity;
