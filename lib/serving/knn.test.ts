@@ -95,9 +95,14 @@ describe.each(passes)("nearest, %s", (_, simd) => {
       // The near-ties are real: the first pass alone would misorder them.
       expect(reference.slice(0, 400).some((e, i) => i > 0 && e.distance - reference[i - 1].distance < 1e-6)).toBe(true);
       const m = stored(v, dim, simd);
+      const pks = Int32Array.from({ length: n }, (_, r) => r + 1);
       for (const k of [1, 17, 400]) {
-        expect(nearest({ ...m, norms, pks: Int32Array.from({ length: n }, (_, r) => r + 1), rows: n, dim, allowed: () => true, query: q, k })).toEqual(reference.slice(0, k));
+        expect(nearest({ ...m, norms, pks, rows: n, dim, allowed: () => true, query: q, k })).toEqual(reference.slice(0, k));
       }
+      // Every row's exact distance, bit for bit (rows taken four at a time, and the odd ones left over).
+      const seen = new Map<number, number>();
+      allDistances({ ...m, norms, pks, rows: n, dim, allowed: (r) => r % 7 !== 0, query: q }, (pk, d) => seen.set(pk, d));
+      expect(seen).toEqual(new Map(reference.filter((e) => (e.pk - 1) % 7 !== 0).map((e) => [e.pk, e.distance])));
     }
   });
 
