@@ -40,8 +40,12 @@ export class VectorMatrix {
     this.maxBytes = options.maxBytes ?? MAX_BYTES;
     const capacity = capacityRows * dim;
     if (options.simd !== false && this.header + capacity * 4 <= this.maxBytes) {
-      this.memory = new WebAssembly.Memory({ initial: Math.ceil((this.header + capacity * 4) / PAGE) });
-      this.kernel = dotKernel(this.memory);
+      try {
+        this.memory = new WebAssembly.Memory({ initial: Math.ceil((this.header + capacity * 4) / PAGE) });
+        this.kernel = dotKernel(this.memory);
+      } catch {
+        // No address space for another wasm memory (ulimit -v): the plain array below.
+      }
     }
     if (!this.kernel) this.memory = null;
     this.data = this.memory ? this.view() : new Float32Array(capacity);
@@ -64,8 +68,7 @@ export class VectorMatrix {
     const want = Math.max(this.data.length * 2, need);
     if (this.memory) {
       const bytes = Math.min(this.header + want * 4, this.maxBytes);
-      if (this.header + need * 4 <= bytes) {
-        this.memory.grow(Math.ceil(bytes / PAGE) - this.memory.buffer.byteLength / PAGE);
+      if (this.header + need * 4 <= bytes && this.grow(bytes)) {
         this.data = this.view();
         return;
       }
@@ -75,6 +78,16 @@ export class VectorMatrix {
     const bigger = new Float32Array(want);
     bigger.set(this.data.subarray(0, this.length));
     this.data = bigger;
+  }
+
+  /** Grows the memory to `bytes`; false when the system refuses. */
+  private grow(bytes: number): boolean {
+    try {
+      this.memory!.grow(Math.ceil(bytes / PAGE) - this.memory!.buffer.byteLength / PAGE);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** The SIMD first pass for `query` (dim floats); null when the rows are in a plain array. */
