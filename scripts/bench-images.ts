@@ -6,6 +6,8 @@
 //      fixture's model name, HNSW index built as the worker builds it), timed through the API:
 //      GET /api/samples?q=…&modality=image&k=20 on the production server, the query embedded by
 //      SigLIP's text tower (the tiny model: the towers' cost is not what is measured). Target p50 ≤ 50 ms.
+//      Then nearest() alone in this process over as many random vectors, with the SIMD and with the
+//      float64 JS first pass (scripts/lib/bench-knn.ts): how much of the API figure is the scan.
 import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
@@ -22,6 +24,7 @@ import { Rng } from "./demo/rng";
 import { tarGzBundle } from "./lib/bundle-writer";
 import { ensureBuild, startServer, timedGet, type BenchServer } from "./lib/bench-http";
 import { freshBenchDb } from "./lib/bench-db";
+import { knnAlone } from "./lib/bench-knn";
 import { latencyRow, latencyTable } from "./lib/bench-stats";
 
 const args = process.argv.slice(2);
@@ -135,6 +138,10 @@ async function main() {
       }
       console.log(latencyTable([latencyRow(`GET /api/samples?q&modality=image&k=20 over ${VECTORS} vectors`, times, `${(found / REQUESTS).toFixed(1)} samples per answer`)]));
       summary.push(`image-space kNN through the API: see the table (target p50 ≤ 50 ms); load ${load()}`);
+      await server.stop();
+      server = undefined;
+      console.log(latencyTable(knnAlone(VECTORS, space.dim, targets.map((t) => Float32Array.from(t)))));
+      summary.push(`nearest() alone in process: see the second table; load ${load()}`);
     }
   } finally {
     await server?.stop();

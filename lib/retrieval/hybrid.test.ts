@@ -50,6 +50,24 @@ describe("adaptive cut-off", () => {
     expect(t.report.cut).toEqual({ similarity: 0.5, k: 3 });
   });
 
+  it("explicit k selects exactly the first k of the full sort (ties by row, NaN and non-candidates left out, threshold applied)", () => {
+    const n = 3000;
+    // Coarse values: many ties; every 11th row has no vector; every 13th is no candidate.
+    const dense = Float32Array.from({ length: n }, (_, r) => (r % 11 === 0 ? NaN : ((r * 7919) % 97) / 97 - 0.5));
+    const candidate = Uint8Array.from({ length: n }, (_, r) => (r % 13 === 0 ? 0 : 1));
+    const sorted = Array.from({ length: n }, (_, r) => r)
+      .filter((r) => candidate[r] && Number.isFinite(dense[r]))
+      .sort((a, b) => dense[b] - dense[a] || a - b);
+    const scores = { dense, lexical: none(n), labelled: new Uint8Array(n), candidate };
+    for (const k of [0, 1, 37, 500, n]) {
+      expect(retrieveConcept(scores, { k }).rows).toEqual(sorted.slice(0, k));
+      expect(retrieveConcept(scores, { k, threshold: 0.2 }).rows).toEqual(sorted.filter((r) => dense[r] >= 0.2).slice(0, k));
+    }
+    const histogram = retrieveConcept(scores, { k: 5 }).histogram!;
+    expect(histogram.counts.reduce((a, b) => a + b, 0)).toBe(sorted.length);
+    expect(histogram.from).toBe(Math.min(...sorted.map((r) => dense[r])));
+  });
+
   it("leaves out rows that are no candidates", () => {
     const candidate = all(200);
     candidate[50] = 0;

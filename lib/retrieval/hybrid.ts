@@ -10,6 +10,7 @@
 //   k, threshold  given explicitly, they bound the set exactly as in API version 1: the k
 //              nearest by similarity, cut at the threshold, nearest first (spec/api.md)
 import { ADAPTIVE_Z, ADAPTIVE_Z_UNLABELLED, adaptiveThreshold, background } from "./cutoff";
+import { TopK } from "./top-k";
 
 const RRF_K = 60;
 /** Bins of the similarity histogram the query page draws the cut on. */
@@ -61,26 +62,41 @@ function sortedBy(score: ArrayLike<number>, rows: number[]): Int32Array {
   return kept.sort((a, b) => score[b] - score[a] || a - b);
 }
 
+/**
+ * The rows with a finite score at or above `threshold` (when set), best first (ties by row), the
+ * first k of them (when set): a bounded heap when k is set, so the pool is never sorted whole.
+ */
+function best(score: ArrayLike<number>, rows: number[], k: number | undefined, threshold: number | undefined): number[] {
+  const passes = (r: number) => Number.isFinite(score[r]) && (threshold === undefined || score[r] >= threshold);
+  if (k === undefined) return Array.from(sortedBy(score, rows.filter(passes)));
+  if (k <= 0) return [];
+  const top = new TopK(Math.min(k, rows.length));
+  for (const r of rows) if (passes(r)) top.offer(-score[r], r);
+  return top.sorted().map((t) => t.pk);
+}
+
 export function histogramOf(values: ArrayLike<number>, rows: readonly number[]): Histogram | null {
-  const v = rows.map((r) => values[r]).filter(Number.isFinite);
-  if (v.length === 0) return null;
-  const lo = v.reduce((a, b) => Math.min(a, b));
-  const hi = v.reduce((a, b) => Math.max(a, b));
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const r of rows) {
+    const x = values[r];
+    if (!Number.isFinite(x)) continue;
+    if (x < lo) lo = x;
+    if (x > hi) hi = x;
+  }
+  if (lo === Infinity) return null;
   const width = hi > lo ? (hi - lo) / HISTOGRAM_BINS : 1;
   const counts = new Array<number>(HISTOGRAM_BINS).fill(0);
-  for (const x of v) counts[Math.min(HISTOGRAM_BINS - 1, Math.floor((x - lo) / width))]++;
+  for (const r of rows) {
+    const x = values[r];
+    if (Number.isFinite(x)) counts[Math.min(HISTOGRAM_BINS - 1, Math.floor((x - lo) / width))]++;
+  }
   return { from: lo, width, counts };
 }
 
 export function retrieveConcept(s: ConceptScores, cut: Cut): ConceptResult {
   const candidates: number[] = [];
   for (let r = 0; r < s.candidate.length; r++) if (s.candidate[r]) candidates.push(r);
-  const dense = sortedBy(s.dense, candidates);
-  const lexical = sortedBy(s.lexical, candidates.filter((r) => s.lexical[r] > 0));
-  const fused = new Float64Array(s.candidate.length);
-  dense.forEach((r, i) => (fused[r] += 1 / (RRF_K + i + 1)));
-  lexical.forEach((r, i) => (fused[r] += 1 / (RRF_K + i + 1)));
-  const order = candidates.filter((r) => fused[r] > 0).sort((a, b) => fused[b] - fused[a] || a - b);
   const histogram = histogramOf(s.dense, candidates);
   const minSimilarity = (rows: number[]) => {
     const sims = rows.map((r) => s.dense[r]).filter(Number.isFinite);
@@ -88,11 +104,17 @@ export function retrieveConcept(s: ConceptScores, cut: Cut): ConceptResult {
   };
 
   if (cut.k !== undefined || cut.threshold !== undefined) {
-    const nearest = Array.from(dense);
-    const rows = nearest.filter((r) => cut.threshold === undefined || s.dense[r] >= cut.threshold).slice(0, cut.k);
+    const rows = best(s.dense, candidates, cut.k, cut.threshold);
     const mode = cut.threshold === undefined ? "k" : "threshold";
     return { rows, histogram, report: { mode, n_candidates: candidates.length, cut: { similarity: cut.threshold ?? minSimilarity(rows), k: rows.length } } };
   }
+  // Adaptive: every candidate's place in both lists counts (reciprocal-rank fusion).
+  const dense = sortedBy(s.dense, candidates);
+  const lexical = sortedBy(s.lexical, candidates.filter((r) => s.lexical[r] > 0));
+  const fused = new Float64Array(s.candidate.length);
+  dense.forEach((r, i) => (fused[r] += 1 / (RRF_K + i + 1)));
+  lexical.forEach((r, i) => (fused[r] += 1 / (RRF_K + i + 1)));
+  const order = candidates.filter((r) => fused[r] > 0).sort((a, b) => fused[b] - fused[a] || a - b);
   const b = background(candidates.map((r) => s.dense[r]));
   const z = cut.z ?? (candidates.some((r) => s.labelled[r] === 1) ? ADAPTIVE_Z : ADAPTIVE_Z_UNLABELLED);
   const similarity = b ? adaptiveThreshold(b, z) : Infinity;

@@ -47,7 +47,7 @@ export async function searchImageSpace(model: ReadModel, text: string, filters: 
 function backgroundSimilarities(store: VectorStore, query: Float32Array, n: number): number[] {
   let end = 0;
   for (let live = 0; end < store.pk.length && live < n; end++) if (store.pk.data[end] >= 0) live++;
-  const found = nearest({ vectors: store.vectors.data, norms: store.norm.data, pks: store.pk.data, rows: end, dim: store.dim, allowed: () => true, query, k: n });
+  const found = nearest({ ...store.rows(end), allowed: () => true, query, k: n });
   return found.map((f) => 1 - f.distance);
 }
 

@@ -7,13 +7,23 @@
 // come back in the same order as the SQL exact scan (ORDER BY distance, pk) with equal distances.
 // Top-k keeps a max-heap of the k best (distance, pk) pairs: O(n log k).
 //
-// Two passes, because the float32 rounding of every step costs about four times a plain float64
-// dot product: the first pass scores every row in float64 and finds the k-th best approximate
-// distance A_k; the second computes pgvector's distance for the rows within A_k + 2ε only. With
-// unit-scale rounding u = 2^-24, float32 accumulation over d terms errs by at most ≈ (d + 1)·u·Σ|aᵢbᵢ|,
-// and Σ|aᵢbᵢ| ≤ |a||b| (Cauchy–Schwarz), so a row's two distances differ by at most
-// ε = (d + 2)·2^-23 (twice that bound). Every row of the exact top k has exact distance ≤ E_k ≤
-// A_k + ε, hence approximate distance ≤ A_k + 2ε: the second pass sees all of them.
+// Two passes, because the float32 rounding of every step in pgvector's order costs about four times
+// a plain dot product: the first pass scores every row approximately and finds the k-th best
+// approximate distance A_k; the second computes pgvector's distance for the rows within A_k + 2ε
+// only. The first pass is the WebAssembly SIMD kernel (dot-kernel.ts: float32, sixteen partial
+// sums) where the store's rows live in its memory (vector-matrix.ts), else a float64 JS loop. With
+// unit roundoff u = 2^-24, a float32 sum of d products in any order in which each term meets at most
+// d + 1 roundings errs by at most γ_{d+1}·Σ|aᵢbᵢ| ≈ (d + 1)·u·Σ|aᵢbᵢ|, and Σ|aᵢbᵢ| ≤ |a||b|
+// (Cauchy–Schwarz); pgvector's sequential sum and the kernel's both qualify (the float64 loop errs
+// far less), so a row's two distances differ by at most ε = (d + 2)·2^-23 (the second-order terms
+// fit in the slack while d ≤ 2048, past which the float64 loop is used). Every row of the exact top
+// k has exact distance ≤ E_k ≤ A_k + ε, hence approximate distance ≤ A_k + 2ε: the second pass sees
+// all of them.
+import { TopK } from "@/lib/retrieval/top-k";
+import { DOT_BLOCK, type DotScan } from "./vector-matrix";
+
+/** Largest dimension the float32 first pass is used for (see the bound above). */
+const MAX_SIMD_DIM = 2048;
 
 /** Σ_f32 x_i² over x[from .. from + dim), accumulated in float32 as pgvector does. */
 export function squaredNorm(x: Float32Array, from: number, dim: number): number {
@@ -32,6 +42,8 @@ export interface KnnInput {
   dim: number;
   /** Whether row r may be returned (filters, visibility). */
   allowed: (row: number) => boolean;
+  /** The SIMD first pass over these rows (VectorMatrix.scan), when they are in wasm memory. */
+  scan?: (query: Float32Array) => DotScan | null;
   query: Float32Array;
   k: number;
 }
@@ -46,6 +58,43 @@ function exactDistance(vectors: Float32Array, base: number, query: Float32Array,
   let dot = 0;
   for (let i = 0; i < dim; i++) dot = Math.fround(dot + Math.fround(vectors[base + i] * query[i]));
   return 1 - clamp(dot / Math.sqrt(rowNorm * qNorm));
+}
+
+/**
+ * exactDistance of each of rows[0 .. n), four rows at a time: four independent float32 chains the
+ * CPU overlaps (one chain waits on each rounding), each summed in pgvector's order, so every value
+ * is bit for bit exactDistance's.
+ */
+function exactDistances(input: Pick<KnnInput, "vectors" | "norms" | "dim" | "query">, qNorm: number, rows: Int32Array, n: number, each: (row: number, distance: number) => void): void {
+  const { vectors: v, norms, dim, query: q } = input;
+  const f = Math.fround;
+  let j = 0;
+  for (; j + 3 < n; j += 4) {
+    const r0 = rows[j];
+    const r1 = rows[j + 1];
+    const r2 = rows[j + 2];
+    const r3 = rows[j + 3];
+    const b0 = r0 * dim;
+    const b1 = r1 * dim;
+    const b2 = r2 * dim;
+    const b3 = r3 * dim;
+    let d0 = 0;
+    let d1 = 0;
+    let d2 = 0;
+    let d3 = 0;
+    for (let i = 0; i < dim; i++) {
+      const x = q[i];
+      d0 = f(d0 + f(v[b0 + i] * x));
+      d1 = f(d1 + f(v[b1 + i] * x));
+      d2 = f(d2 + f(v[b2 + i] * x));
+      d3 = f(d3 + f(v[b3 + i] * x));
+    }
+    each(r0, 1 - clamp(d0 / Math.sqrt(norms[r0] * qNorm)));
+    each(r1, 1 - clamp(d1 / Math.sqrt(norms[r1] * qNorm)));
+    each(r2, 1 - clamp(d2 / Math.sqrt(norms[r2] * qNorm)));
+    each(r3, 1 - clamp(d3 / Math.sqrt(norms[r3] * qNorm)));
+  }
+  for (; j < n; j++) each(rows[j], exactDistance(v, rows[j] * dim, q, dim, norms[rows[j]], qNorm));
 }
 
 /** The same distance with the dot product summed in float64 (four running sums: dim is any size). */
@@ -74,18 +123,24 @@ export function nearest(input: KnnInput): Neighbour[] {
   const qNorm = squaredNorm(query, 0, dim);
   const approx = new Float64Array(rows).fill(NaN); // NaN: not allowed (never ≤ the bound)
   const first = new TopK(Math.min(k, rows));
-  for (let r = 0; r < rows; r++) {
-    const pk = pks[r];
-    if (pk < 0 || !input.allowed(r)) continue;
-    approx[r] = approximateDistance(vectors, r * dim, query, dim, norms[r], qNorm);
-    first.offer(approx[r], pk);
+  const scan = dim <= MAX_SIMD_DIM ? (input.scan?.(query) ?? null) : null;
+  for (let from = 0; from < rows; from += DOT_BLOCK) {
+    const count = Math.min(DOT_BLOCK, rows - from);
+    const dots = scan?.(from, count);
+    for (let r = from; r < from + count; r++) {
+      const pk = pks[r];
+      if (pk < 0 || !input.allowed(r)) continue;
+      approx[r] = dots ? 1 - clamp(dots[r - from] / Math.sqrt(norms[r] * qNorm)) : approximateDistance(vectors, r * dim, query, dim, norms[r], qNorm);
+      first.offer(approx[r], pk);
+    }
   }
   // Fewer allowed rows than k: every one of them is in the answer.
   const bound = first.full ? first.worst + 2 * (dim + 2) * 2 ** -23 : Infinity;
+  const near = new Int32Array(rows);
+  let n = 0;
+  for (let r = 0; r < rows; r++) if (approx[r] <= bound) near[n++] = r;
   const heap = new TopK(Math.min(k, rows));
-  for (let r = 0; r < rows; r++) {
-    if (approx[r] <= bound) heap.offer(exactDistance(vectors, r * dim, query, dim, norms[r], qNorm), pks[r]);
-  }
+  exactDistances(input, qNorm, near, n, (r, distance) => heap.offer(distance, pks[r]));
   return heap.sorted();
 }
 
@@ -95,76 +150,8 @@ export function nearest(input: KnnInput): Neighbour[] {
  */
 export function allDistances(input: Omit<KnnInput, "k">, each: (pk: number, distance: number) => void): void {
   const qNorm = squaredNorm(input.query, 0, input.dim);
-  for (let r = 0; r < input.rows; r++) {
-    const pk = input.pks[r];
-    if (pk >= 0 && input.allowed(r)) each(pk, exactDistance(input.vectors, r * input.dim, input.query, input.dim, input.norms[r], qNorm));
-  }
-}
-
-/** The k smallest (distance, pk) pairs seen: a binary max-heap, worst at the root. */
-class TopK {
-  private readonly d: Float64Array;
-  private readonly p: Int32Array;
-  private n = 0;
-  constructor(k: number) {
-    this.d = new Float64Array(k);
-    this.p = new Int32Array(k);
-  }
-
-  get full(): boolean {
-    return this.n === this.d.length;
-  }
-
-  /** The largest distance kept (the root). */
-  get worst(): number {
-    return this.d[0];
-  }
-
-  private worse(i: number, j: number): boolean {
-    return this.d[i] > this.d[j] || (this.d[i] === this.d[j] && this.p[i] > this.p[j]);
-  }
-
-  private swap(i: number, j: number): void {
-    const d = this.d[i];
-    this.d[i] = this.d[j];
-    this.d[j] = d;
-    const p = this.p[i];
-    this.p[i] = this.p[j];
-    this.p[j] = p;
-  }
-
-  offer(distance: number, pk: number): void {
-    if (this.n < this.d.length) {
-      let i = this.n++;
-      this.d[i] = distance;
-      this.p[i] = pk;
-      while (i > 0) {
-        const parent = (i - 1) >> 1;
-        if (!this.worse(i, parent)) break;
-        this.swap(i, parent);
-        i = parent;
-      }
-      return;
-    }
-    if (distance > this.d[0] || (distance === this.d[0] && pk > this.p[0])) return;
-    this.d[0] = distance;
-    this.p[0] = pk;
-    let i = 0;
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let m = i;
-      if (l < this.n && this.worse(l, m)) m = l;
-      if (r < this.n && this.worse(r, m)) m = r;
-      if (m === i) break;
-      this.swap(i, m);
-      i = m;
-    }
-  }
-
-  sorted(): Neighbour[] {
-    const out: Neighbour[] = [];
-    for (let i = 0; i < this.n; i++) out.push({ pk: this.p[i], distance: this.d[i] });
-    return out.sort((a, b) => a.distance - b.distance || a.pk - b.pk);
-  }
+  const rows = new Int32Array(input.rows);
+  let n = 0;
+  for (let r = 0; r < input.rows; r++) if (input.pks[r] >= 0 && input.allowed(r)) rows[n++] = r;
+  exactDistances(input, qNorm, rows, n, (r, distance) => each(input.pks[r], distance));
 }

@@ -59,24 +59,29 @@ export async function retrieve(selection: Selection, readModel?: ReadModel): Pro
     const answer = await searchQuery(model, { parsed, filters: merged, cut, space: TEXT_SPACE, dense: null });
     return { ...fromAnswer(answer), embedder: null, embedderReason: null, k: selection.k ?? null, parsed: formatQuery(parsed) };
   }
-  const active = await activeEmbedder();
+  // The lookups that wait on the database are issued together, not one round trip after another.
+  const [active, space] = await Promise.all([activeEmbedder(), servedSpace(TEXT_SPACE)]);
   if (!active.embedder || !active.name) {
     throw new ApiError("unavailable", `Semantic search is not ready: ${active.reason}. Try again shortly, or filter without "q".`);
   }
   const embedder = active.embedder;
-  const space = await servedSpace(TEXT_SPACE);
-  const store = await vectorsFor(model, space.space, active.name, space.dim);
-  const answer = await searchQuery(model, {
-    parsed,
-    filters: merged,
-    cut,
-    space: space.space,
-    dense: { store, embed: async (texts) => (await embedder.embed(texts)).map((v) => Float32Array.from(v)) },
-  });
+  // Where SigLIP is active, the concepts (in query order, as the text answer lists them) are looked
+  // for in the images too, started beside the text search, and the two lists fused by rank; a
+  // text-only request (modality=text) or a process without SigLIP keeps the text answer.
+  const concepts = parsed.groups.flat().map((c) => c.text);
+  const imageSearch = selection.modality === "text" ? Promise.resolve(null) : searchImageSpace(model, concepts.join(" "), merged, selection.k);
+  const textSearch = (async () => {
+    const store = await vectorsFor(model, space.space, active.name!, space.dim);
+    return searchQuery(model, {
+      parsed,
+      filters: merged,
+      cut,
+      space: space.space,
+      dense: { store, embed: async (texts) => (await embedder.embed(texts)).map((v) => Float32Array.from(v)) },
+    });
+  })();
+  const [answer, image] = await Promise.all([textSearch, imageSearch]);
   const out: Retrieval = { ...fromAnswer(answer), embedder: active.name, embedderReason: active.reason, k: selection.k ?? null, parsed: formatQuery(parsed) };
-  // Where SigLIP is active, the concepts are looked for in the images too and the two lists fused
-  // by rank; a text-only request (modality=text) or a process without SigLIP keeps the text answer.
-  const image = selection.modality === "text" ? null : await searchImageSpace(model, answer.concepts.map((c) => c.text).join(" "), merged, selection.k);
   if (image && image.samples.length > 0) {
     out.samples = fuseSpaces(out.samples, image.samples, selection.k);
     out.image = { model: image.model, cut: image.cut, n: image.samples.length };

@@ -46,11 +46,7 @@ function allowedBy(model: ReadModel, store: VectorStore, mask: Uint8Array): (r: 
 }
 
 const knnInput = (model: ReadModel, store: VectorStore, mask: Uint8Array, query: Float32Array) => ({
-  vectors: store.vectors.data,
-  norms: store.norm.data,
-  pks: store.pk.data,
-  rows: store.pk.length,
-  dim: store.dim,
+  ...store.rows(),
   allowed: allowedBy(model, store, mask),
   query,
 });

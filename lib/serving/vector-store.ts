@@ -1,8 +1,10 @@
-// One (space, model)'s vectors as one Float32Array (n × dim, row-major, as stored: L2-normalised)
-// with each row's sample pk and squared norm. Rows are appended; a removed row is marked dead
+// One (space, model)'s vectors as one float32 matrix (n × dim, row-major, as stored: L2-normalised,
+// in a WebAssembly memory the SIMD first pass of knn.ts reads: vector-matrix.ts) with each row's
+// sample pk and squared norm. Rows are appended; a removed row is marked dead
 // (pk −1) and skipped by the scan, and the matrix is compacted when dead rows pass a quarter.
 import { f32, i32, PkIndex } from "./columns";
-import { squaredNorm } from "./knn";
+import { squaredNorm, type KnnInput } from "./knn";
+import { VectorMatrix, type MatrixOptions } from "./vector-matrix";
 
 export class VectorStore {
   readonly pk = i32();
@@ -11,8 +13,16 @@ export class VectorStore {
   private readonly rowOf = new PkIndex();
   private dead = 0;
 
-  constructor(readonly dim: number) {
-    this.vectors = f32(1024 * dim);
+  constructor(
+    readonly dim: number,
+    options?: MatrixOptions,
+  ) {
+    this.vectors = new VectorMatrix(dim, 1024, options);
+  }
+
+  /** The first `rows` rows (default all) as knn.ts takes them. */
+  rows(rows = this.pk.length): Omit<KnnInput, "allowed" | "query" | "k"> {
+    return { vectors: this.vectors.data, norms: this.norm.data, pks: this.pk.data, rows, dim: this.dim, scan: (q) => this.vectors.scan(q) };
   }
 
   get size(): number {

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { dotKernel, dotKernelBytes } from "./dot-kernel";
+
+/** The kernel's order in JS (float32 steps): four f32x4 accumulators over 16-float steps, combined, then the tail. */
+function reference(v: Float32Array, q: Float32Array, dim: number): number {
+  const f = Math.fround;
+  const acc = new Float32Array(16);
+  const end16 = dim & ~15;
+  let i = 0;
+  for (; i < end16; i += 16) for (let j = 0; j < 16; j++) acc[j] = f(acc[j] + f(v[i + j] * q[i + j]));
+  const lanes = [0, 1, 2, 3].map((l) => f(f(acc[l] + acc[4 + l]) + f(acc[8 + l] + acc[12 + l])));
+  let s = f(f(lanes[0] + lanes[1]) + f(lanes[2] + lanes[3]));
+  for (; i < dim; i++) s = f(s + f(v[i] * q[i]));
+  return s;
+}
+
+function seeded(seed: number) {
+  let x = seed;
+  return () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
+}
+
+describe("dot kernel (wasm SIMD)", () => {
+  it("is a valid module exporting dots", () => {
+    expect(WebAssembly.validate(dotKernelBytes())).toBe(true);
+    const exports = WebAssembly.Module.exports(new WebAssembly.Module(dotKernelBytes()));
+    expect(exports).toEqual([{ name: "dots", kind: "function" }]);
+  });
+
+  it.each([1, 3, 15, 16, 17, 31, 100, 384, 768])("equals its float32 order computed in JS, bit for bit, and stays within the error bound (%i-d)", (dim) => {
+    const rand = seeded(dim);
+    const rows = 37;
+    const memory = new WebAssembly.Memory({ initial: 4 });
+    const dots = dotKernel(memory)!;
+    // Query at 0, rows at an offset that is not 16-byte aligned for odd dims, dots after them.
+    const q = new Float32Array(memory.buffer, 0, dim);
+    const vAt = dim * 4;
+    const v = new Float32Array(memory.buffer, vAt, rows * dim);
+    const outAt = vAt + rows * dim * 4;
+    for (let i = 0; i < dim; i++) q[i] = rand();
+    for (let i = 0; i < v.length; i++) v[i] = rand() * (i % 7 === 0 ? 1e3 : 1);
+    dots(0, vAt, rows, dim, outAt);
+    const out = new Float32Array(memory.buffer, outAt, rows);
+    for (let r = 0; r < rows; r++) {
+      const row = v.subarray(r * dim, (r + 1) * dim);
+      expect(out[r]).toBe(reference(row, q, dim));
+      let exact = 0;
+      let abs = 0;
+      for (let i = 0; i < dim; i++) {
+        exact += row[i] * q[i];
+        abs += Math.abs(row[i] * q[i]);
+      }
+      expect(Math.abs(out[r] - exact)).toBeLessThanOrEqual((dim + 1) * 2 ** -24 * abs * (1 + 1e-3));
+    }
+  });
+
+  it("writes exactly `rows` results and reads no row past them", () => {
+    const memory = new WebAssembly.Memory({ initial: 1 });
+    const dots = dotKernel(memory)!;
+    const all = new Float32Array(memory.buffer);
+    all.fill(1, 0, 16 + 3 * 16);
+    all.fill(NaN, 16 + 3 * 16, 16 + 4 * 16); // a fourth row the call must not reach
+    all.fill(-7, 1000, 1010);
+    dots(0, 64, 3, 16, 4000);
+    expect(Array.from(all.subarray(1000, 1005))).toEqual([16, 16, 16, -7, -7]);
+  });
+});

@@ -1,0 +1,163 @@
+// A WebAssembly SIMD (f32x4) kernel for the first pass of kNN (knn.ts): the dot product of one
+// query with each of a run of consecutive rows of a float32 matrix held in the module's memory.
+// No wasm toolchain is available offline, so the binary is encoded here (WebAssembly core spec
+// §5 binary format, SIMD proposal opcodes), from this source:
+//
+//   (module
+//     (import "env" "memory" (memory 1))
+//     (func (export "dots") (param $q i32) (param $v i32) (param $rows i32) (param $dim i32) (param $out i32)
+//       (local $r i32) (local $i i32) (local $vp i32) (local $qp i32) (local $end16 i32)
+//       (local $a0 v128) (local $a1 v128) (local $a2 v128) (local $a3 v128) (local $s f32)
+//       (local.set $end16 (i32.and (local.get $dim) (i32.const -16)))
+//       (local.set $vp (local.get $v))
+//       (block $done (loop $row
+//         (br_if $done (i32.ge_u (local.get $r) (local.get $rows)))
+//         (local.set $a0 (v128.const f32x4 0 0 0 0)) ... $a1 $a2 $a3 likewise
+//         (local.set $qp (local.get $q)) (local.set $i (i32.const 0))
+//         (block $b16 (loop $l16                          ;; 16 floats a step, four accumulators
+//           (br_if $b16 (i32.ge_u (local.get $i) (local.get $end16)))
+//           (local.set $a0 (f32x4.add (local.get $a0) (f32x4.mul (v128.load offset=0 (local.get $vp)) (v128.load offset=0 (local.get $qp)))))
+//           ... $a1 offset=16, $a2 offset=32, $a3 offset=48
+//           (local.set $vp (i32.add (local.get $vp) (i32.const 64))) (local.set $qp (i32.add (local.get $qp) (i32.const 64)))
+//           (local.set $i (i32.add (local.get $i) (i32.const 16)))
+//           (br $l16)))
+//         (local.set $a0 (f32x4.add (f32x4.add (local.get $a0) (local.get $a1)) (f32x4.add (local.get $a2) (local.get $a3))))
+//         (local.set $s (f32.add (f32.add (f32x4.extract_lane 0 (local.get $a0)) (f32x4.extract_lane 1 (local.get $a0)))
+//                                (f32.add (f32x4.extract_lane 2 (local.get $a0)) (f32x4.extract_lane 3 (local.get $a0)))))
+//         (block $bt (loop $lt                            ;; the last dim mod 16 floats one by one
+//           (br_if $bt (i32.ge_u (local.get $i) (local.get $dim)))
+//           (local.set $s (f32.add (local.get $s) (f32.mul (f32.load (local.get $vp)) (f32.load (local.get $qp)))))
+//           (local.set $vp (i32.add (local.get $vp) (i32.const 4))) (local.set $qp (i32.add (local.get $qp) (i32.const 4)))
+//           (local.set $i (i32.add (local.get $i) (i32.const 1)))
+//           (br $lt)))
+//         (f32.store (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2))) (local.get $s))
+//         (local.set $r (i32.add (local.get $r) (i32.const 1)))
+//         (br $row))))
+//
+// Every product and sum is an IEEE float32 operation (no fused multiply-add), in another order than
+// pgvector's sequential sum: each term goes through at most dim/16 + 4 + (dim mod 16) ≤ dim
+// roundings of sums plus one of its product, so the result is within (dim + 1)·2⁻²⁴·Σ|aᵢbᵢ| of
+// the exact dot product, the same bound as pgvector's own float32 sum (knn.ts uses it).
+
+const I32 = 0x7f;
+const F32 = 0x7d;
+const V128 = 0x7b;
+
+function uleb(n: number): number[] {
+  const out: number[] = [];
+  do {
+    const byte = n & 0x7f;
+    n >>>= 7;
+    out.push(n ? byte | 0x80 : byte);
+  } while (n);
+  return out;
+}
+
+function sleb(n: number): number[] {
+  const out: number[] = [];
+  for (;;) {
+    const byte = n & 0x7f;
+    n >>= 7;
+    const done = (n === 0 && (byte & 0x40) === 0) || (n === -1 && (byte & 0x40) !== 0);
+    out.push(done ? byte : byte | 0x80);
+    if (done) return out;
+  }
+}
+
+const name = (s: string) => [...uleb(s.length), ...new TextEncoder().encode(s)];
+const section = (id: number, body: number[]) => [id, ...uleb(body.length), ...body];
+const vec = (items: number[][]) => [...uleb(items.length), ...items.flat()];
+
+// Instructions.
+const get = (i: number) => [0x20, ...uleb(i)];
+const set = (i: number) => [0x21, ...uleb(i)];
+const i32c = (n: number) => [0x41, ...sleb(n)];
+const I32_ADD = 0x6a;
+const I32_AND = 0x71;
+const I32_SHL = 0x74;
+const I32_GE_U = 0x4f;
+const F32_ADD = 0x92;
+const F32_MUL = 0x94;
+const BLOCK = [0x02, 0x40];
+const LOOP = [0x03, 0x40];
+const END = 0x0b;
+const br = (depth: number) => [0x0c, ...uleb(depth)];
+const brIf = (depth: number) => [0x0d, ...uleb(depth)];
+const f32Load = [0x2a, 2, 0];
+const f32Store = [0x38, 2, 0];
+const simd = (op: number) => [0xfd, ...uleb(op)];
+const v128Load = (offset: number) => [...simd(0x00), 4, ...uleb(offset)];
+const v128Zero = [...simd(0x0c), ...new Array(16).fill(0)];
+const F32X4_ADD = simd(0xe4);
+const F32X4_MUL = simd(0xe6);
+const lane = (i: number) => [...simd(0x1f), i];
+
+// Params and locals, by index.
+const [Q, V, ROWS, DIM, OUT, R, I, VP, QP, END16, A0, A1, A2, A3, S] = Array.from({ length: 15 }, (_, i) => i);
+const A = [A0, A1, A2, A3];
+const advance = (local: number, by: number) => [...get(local), ...i32c(by), I32_ADD, ...set(local)];
+
+function body(): number[] {
+  const code = [
+    ...get(DIM), ...i32c(-16), I32_AND, ...set(END16),
+    ...get(V), ...set(VP),
+    ...BLOCK, ...LOOP,
+    ...get(R), ...get(ROWS), I32_GE_U, ...brIf(1),
+    ...A.flatMap((a) => [...v128Zero, ...set(a)]),
+    ...get(Q), ...set(QP), ...i32c(0), ...set(I),
+    ...BLOCK, ...LOOP,
+    ...get(I), ...get(END16), I32_GE_U, ...brIf(1),
+    ...A.flatMap((a, j) => [...get(a), ...get(VP), ...v128Load(16 * j), ...get(QP), ...v128Load(16 * j), ...F32X4_MUL, ...F32X4_ADD, ...set(a)]),
+    ...advance(VP, 64), ...advance(QP, 64), ...advance(I, 16),
+    ...br(0), END, END,
+    ...get(A0), ...get(A1), ...F32X4_ADD, ...get(A2), ...get(A3), ...F32X4_ADD, ...F32X4_ADD, ...set(A0),
+    ...get(A0), ...lane(0), ...get(A0), ...lane(1), F32_ADD, ...get(A0), ...lane(2), ...get(A0), ...lane(3), F32_ADD, F32_ADD, ...set(S),
+    ...BLOCK, ...LOOP,
+    ...get(I), ...get(DIM), I32_GE_U, ...brIf(1),
+    ...get(S), ...get(VP), ...f32Load, ...get(QP), ...f32Load, F32_MUL, F32_ADD, ...set(S),
+    ...advance(VP, 4), ...advance(QP, 4), ...advance(I, 1),
+    ...br(0), END, END,
+    ...get(OUT), ...get(R), ...i32c(2), I32_SHL, I32_ADD, ...get(S), ...f32Store,
+    ...advance(R, 1),
+    ...br(0), END, END,
+    END,
+  ];
+  const locals = vec([[5, I32], [4, V128], [1, F32]].map(([n, t]) => [...uleb(n), t]));
+  const fn = [...locals, ...code];
+  return [...uleb(fn.length), ...fn];
+}
+
+/** The module's bytes. */
+export function dotKernelBytes(): Uint8Array<ArrayBuffer> {
+  return new Uint8Array([
+    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
+    ...section(1, vec([[0x60, ...vec([[I32], [I32], [I32], [I32], [I32]]), ...vec([])]])),
+    ...section(2, vec([[...name("env"), ...name("memory"), 0x02, 0x00, ...uleb(1)]])),
+    ...section(3, vec([uleb(0)])),
+    ...section(7, vec([[...name("dots"), 0x00, ...uleb(0)]])),
+    ...section(10, vec([body()])),
+  ]);
+}
+
+let compiled: WebAssembly.Module | null | undefined;
+
+/** The compiled module, or null where this runtime has no wasm SIMD. */
+export function dotKernelModule(): WebAssembly.Module | null {
+  if (compiled === undefined) {
+    try {
+      compiled = new WebAssembly.Module(dotKernelBytes());
+    } catch {
+      compiled = null;
+    }
+  }
+  return compiled;
+}
+
+export type DotsFn = (q: number, v: number, rows: number, dim: number, out: number) => void;
+
+/** `dots` bound to `memory`; null without wasm SIMD. */
+export function dotKernel(memory: WebAssembly.Memory): DotsFn | null {
+  const compiledModule = dotKernelModule();
+  if (!compiledModule) return null;
+  return new WebAssembly.Instance(compiledModule, { env: { memory } }).exports.dots as DotsFn;
+}
