@@ -10,7 +10,8 @@ stage() { printf '\n=== %s === (at %d s)\n' "$1" "$(now)"; }
 logs="$(mktemp -d)"
 build_pid=""
 # On any exit, a production build still running beside the tests stops too (its own process group).
-trap '[ -z "$build_pid" ] || kill -- "-$build_pid" 2>/dev/null; rm -rf "$logs"' EXIT
+# (`|| true`: under errexit a failed kill of a group already gone would end the trap, and the run, with 1.)
+trap '[ -z "$build_pid" ] || kill -- "-$build_pid" 2>/dev/null || true; rm -rf "$logs"' EXIT
 skipped=""
 
 # side_by_side NAME CMD NAME CMD …: runs the commands at once; prints each one's output as it ends.
