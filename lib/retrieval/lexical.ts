@@ -9,6 +9,7 @@
 // so "computer security" is one term as well as two. Postings keep which fields a term occurs
 // in, which is what a hit's explanation shows.
 import { textTerms } from "./embedder/text-terms";
+import { PrefixIndex } from "./embedder/prefix-expansion";
 
 export const FIELDS = ["tag", "task", "benchmark", "metadata", "input", "reference"] as const;
 export type LexicalField = (typeof FIELDS)[number];
@@ -60,7 +61,7 @@ export class LexicalIndex {
   private readonly length: Float32Array;
   private readonly avgLength: number;
   /** The single-word terms, sorted; built on the first prefix lookup. */
-  private words: string[] | null = null;
+  private words: PrefixIndex | null = null;
 
   constructor(docs: readonly LexicalDoc[]) {
     this.length = new Float32Array(docs.length);
@@ -127,17 +128,8 @@ export class LexicalIndex {
 
   /** The single-word index terms starting with `prefix`, in order. */
   withPrefix(prefix: string): string[] {
-    this.words ??= [...this.postings.keys()].filter((t) => !t.includes(" ")).sort();
-    const out: string[] = [];
-    let lo = 0;
-    let hi = this.words.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.words[mid] < prefix) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo; i < this.words.length && this.words[i].startsWith(prefix); i++) out.push(this.words[i]);
-    return out;
+    this.words ??= new PrefixIndex([...this.postings.keys()]);
+    return this.words.withPrefix(prefix);
   }
 
   /** 1 for the rows containing the term, in any field. */

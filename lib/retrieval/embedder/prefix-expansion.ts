@@ -27,7 +27,17 @@ export class PrefixIndex {
    */
   expand(word: string): string[] {
     if (word.length < MIN_PREFIX) return [];
-    const prefix = word.slice(0, MIN_PREFIX);
+    const found: [string, number][] = [];
+    for (const term of this.withPrefix(word.slice(0, MIN_PREFIX))) {
+      const shared = commonPrefixLength(word, term);
+      if (2 * shared >= Math.min(word.length, term.length)) found.push([term, shared]);
+    }
+    found.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    return found.slice(0, MAX_EXPANSIONS).map(([t]) => t);
+  }
+
+  /** The single words starting with `prefix`, in order (a binary search for the first, then a scan). */
+  withPrefix(prefix: string): string[] {
     let lo = 0;
     let hi = this.sorted.length;
     while (lo < hi) {
@@ -35,13 +45,8 @@ export class PrefixIndex {
       if (this.sorted[mid] < prefix) lo = mid + 1;
       else hi = mid;
     }
-    const found: [string, number][] = [];
-    for (let i = lo; i < this.sorted.length && this.sorted[i].startsWith(prefix); i++) {
-      const term = this.sorted[i];
-      const shared = commonPrefixLength(word, term);
-      if (2 * shared >= Math.min(word.length, term.length)) found.push([term, shared]);
-    }
-    found.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-    return found.slice(0, MAX_EXPANSIONS).map(([t]) => t);
+    const out: string[] = [];
+    for (let i = lo; i < this.sorted.length && this.sorted[i].startsWith(prefix); i++) out.push(this.sorted[i]);
+    return out;
   }
 }
