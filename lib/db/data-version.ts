@@ -2,11 +2,16 @@
 // (an upload published, an embedding run completed), read to key every cache and to date
 // snapshots. A cached answer keyed by it is never stale.
 import { pool, type Queryable } from "./client";
-import { forgetVersionMemo } from "./version-memo";
+import { forgetVersionMemo, memoByVersion } from "./version-memo";
 
 export async function dataVersion(db: Queryable = pool()): Promise<number> {
   const r = await db.query<{ v: number }>(`SELECT data_version AS v FROM pool_state WHERE id = 1`);
   return Number(r.rows[0]?.v ?? 0);
+}
+
+/** The data version as pages and requests read it: remembered under the polled version stamp. */
+export function servedDataVersion(): Promise<number> {
+  return memoByVersion("data-version", () => dataVersion());
 }
 
 /**

@@ -2,7 +2,7 @@
 // run, whether it is behind the data (a newer one is being computed), and per sample its flags.
 import { ApiError } from "@/lib/api/errors";
 import type { CarryMarks } from "./carry";
-import { dataVersion } from "@/lib/db/data-version";
+import { servedDataVersion } from "@/lib/db/data-version";
 import { memoByVersion } from "@/lib/db/version-memo";
 import { currentHealthRun } from "./current-run";
 import {
@@ -75,7 +75,7 @@ function toApi(row: BenchmarkHealthRow, run: HealthRunRow): ApiBenchmarkHealth {
 
 async function status(run: HealthRunRow | null): Promise<HealthStatus> {
   if (!run) return { data_version: null, status: "pending" };
-  return { data_version: run.dataVersion, status: run.dataVersion === (await memoByVersion("data-version", () => dataVersion())) ? "current" : "stale" };
+  return { data_version: run.dataVersion, status: run.dataVersion === (await servedDataVersion()) ? "current" : "stale" };
 }
 
 export async function listHealth(): Promise<{ benchmarks: ApiBenchmarkHealth[] } & HealthStatus> {

@@ -2,8 +2,7 @@
 // and per frequent tag (lib/ranking/subset-fits.ts), over all models, baseline fixed at 0. Shared
 // by every model page and cached per data version (a new upload bumps it, so it is never stale);
 // on a miss it fits the batch of the overall leaderboard's computation.
-import { dataVersion } from "@/lib/db/data-version";
-import { memoByVersion } from "@/lib/db/version-memo";
+import { servedDataVersion } from "@/lib/db/data-version";
 import { computeLeaderboard, type ComputedLeaderboard } from "@/lib/leaderboard/compute";
 import { benchmarkSubsets, topTagSubsets, type SubsetFit } from "@/lib/ranking/subset-fits";
 import { cachedSubsetFits } from "@/lib/serving/subset-fit-cache";
@@ -40,7 +39,7 @@ export function forgetPoolFits(): void {
 
 export async function poolFits(): Promise<PoolFits> {
   const { baseline, prior } = resolveQuery(defaultLeaderboardQuery());
-  const key = JSON.stringify([await memoByVersion("data-version", () => dataVersion()), baseline, prior]);
+  const key = JSON.stringify([await servedDataVersion(), baseline, prior]);
   let hit = cache.get(key);
   if (!hit) {
     cache.clear();
