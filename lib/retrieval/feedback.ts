@@ -13,6 +13,7 @@
 // npm run bench:retrieval (stripped MMLU-Pro, 14 categories as queries): see README.md.
 import type { ConceptLexicon } from "./concept-terms";
 import type { LexicalIndex } from "./lexical";
+import { TopK } from "./top-k";
 
 export const FEEDBACK_SEEDS = 50;
 export const MIN_LEXICAL_SEEDS = 10;
@@ -52,11 +53,11 @@ export function familyOf(index: LexicalIndex, word: string): string[] {
   return index.withPrefix(word.slice(0, Math.max(MIN_FAMILY_PREFIX, Math.ceil(0.75 * word.length))));
 }
 
-/** The best `n` candidate rows by `score` (ties by row), among those where `ok` holds. */
+/** The best `n` candidate rows by `score` (ties by row), among those where `ok` holds: a bounded heap, not a sort of the pool. */
 function best(score: ArrayLike<number>, candidate: Uint8Array, ok: (x: number) => boolean, n: number): number[] {
-  const rows: number[] = [];
-  for (let r = 0; r < candidate.length; r++) if (candidate[r] && ok(score[r])) rows.push(r);
-  return rows.sort((a, b) => score[b] - score[a] || a - b).slice(0, n);
+  const top = new TopK(n);
+  for (let r = 0; r < candidate.length; r++) if (candidate[r] && ok(score[r])) top.offer(-score[r], r);
+  return top.sorted().map((t) => t.pk);
 }
 
 /** Unit mean of the rows' vectors; null when none has a vector or they cancel out. */

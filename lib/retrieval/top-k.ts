@@ -1,7 +1,7 @@
 // The k smallest (distance, pk) pairs of a stream, ties by pk, in O(n log k): a bounded max-heap.
 // kNN keeps its nearest rows with it (lib/serving/knn.ts); the hybrid cut selects the k most
 // similar rows with it (negated similarity as the distance, the row as the pk) instead of sorting
-// the whole pool.
+// the whole pool, and query expansion its feedback seeds (lib/retrieval/feedback.ts).
 
 /** The k smallest (distance, pk) pairs seen: a binary max-heap, worst at the root. */
 export class TopK {
