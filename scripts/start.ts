@@ -12,7 +12,7 @@ import { acquireDataDirLock } from "./lib/data-dir-lock";
 import { buildIsStale } from "./lib/build-state";
 import { writeDiscovery } from "./lib/discovery";
 import { ensurePortFree } from "./lib/port-check";
-import { nextArgs, run, tsxArgs } from "./lib/processes";
+import { nextArgs, run, tsxArgs, webArgs } from "./lib/processes";
 import { supervise, type Supervised } from "./lib/supervisor";
 
 const root = process.cwd();
@@ -75,8 +75,14 @@ async function main() {
   if (stopping) return;
 
   children.push(supervise("worker", ...tsxArgs("workers/index.ts"), childEnv, log));
-  children.push(supervise("web", ...nextArgs(root, "start", "-p", String(config.PORT)), childEnv, log));
+  children.push(supervise("web", ...webArgs(root, config), webEnv(childEnv, config), log));
   log(`portal on http://localhost:${config.PORT} (ready after ${((Date.now() - started) / 1000).toFixed(1)} s of setup)`);
+}
+
+/** The web server's environment: the young generation it is given (WEB_SEMI_SPACE_MB), on top of any NODE_OPTIONS. */
+function webEnv(base: NodeJS.ProcessEnv, c: { WEB_SEMI_SPACE_MB: number }): NodeJS.ProcessEnv {
+  if (c.WEB_SEMI_SPACE_MB === 0) return base;
+  return { ...base, NODE_OPTIONS: [base.NODE_OPTIONS, `--max-semi-space-size=${c.WEB_SEMI_SPACE_MB}`].filter(Boolean).join(" ") };
 }
 
 main().catch((err) => {

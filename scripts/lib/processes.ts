@@ -44,6 +44,17 @@ export function nextArgs(root: string, ...args: string[]): [string, string[]] {
   return [process.execPath, ["--import", EXIT_WITH_PARENT, path.join(root, "node_modules", "next", "dist", "bin", "next"), ...args]];
 }
 
+/**
+ * `npm start`'s web server: `next start -p PORT`, or with WEB_PROCESSES > 1 that many of them
+ * sharing the port under one supervised primary (web-cluster.mjs).
+ */
+export function webArgs(root: string, c: { PORT: number; WEB_PROCESSES: number }): [string, string[]] {
+  const start = ["start", "-p", String(c.PORT)];
+  if (c.WEB_PROCESSES <= 1) return nextArgs(root, ...start);
+  const [node, [imp, parentPipe, nextBin]] = nextArgs(root);
+  return [node, [imp, parentPipe, path.join(import.meta.dirname, "web-cluster.mjs"), String(c.WEB_PROCESSES), nextBin, ...start]];
+}
+
 /** SIGTERM, then SIGKILL after `graceMs` if the child is still alive. */
 /**
  * How long a stopped child may take to end before it is killed (workers/stop-budget.ts stays below

@@ -1,0 +1,92 @@
+// npm start's web server with WEB_PROCESSES > 1 (web-cluster.mjs): the servers share one port and
+// all answer; a stop reaches each of them and waits for them; a server that dies takes the group
+// down (so the supervisor restarts it); a primary killed outright leaves no server behind. A tiny
+// HTTP server stands in for `next start` (same arguments, same signals).
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { freePort } from "./bench-http";
+import { alive } from "./data-dir-lock";
+
+const CLUSTER = path.join(import.meta.dirname, "web-cluster.mjs");
+
+// Answers its pid; on SIGTERM it waits 300 ms ("finishing requests") and exits 0.
+const FAKE_NEXT = `
+const http = require("node:http");
+const [cmd, flag, port] = process.argv.slice(2);
+if (cmd !== "start" || flag !== "-p") process.exit(9);
+const server = http.createServer((req, res) => res.end(String(process.pid)));
+server.listen(Number(port));
+process.on("SIGTERM", () => server.close(() => setTimeout(() => process.exit(0), 300)));
+`;
+
+const started: ChildProcess[] = [];
+afterEach(() => {
+  for (const p of started) if (p.exitCode === null && p.signalCode === null) p.kill("SIGKILL");
+  started.length = 0;
+});
+
+async function until<T>(what: string, fn: () => T | Promise<T>, timeoutMs = 20_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function startCluster(n: number): Promise<{ proc: ChildProcess; port: number; exited: Promise<number | null>; servers: number[] }> {
+  const dir = mkdtempSync(path.join(tmpdir(), "web-cluster-"));
+  const fake = path.join(dir, "next.cjs");
+  writeFileSync(fake, FAKE_NEXT);
+  const port = await freePort();
+  const proc = spawn(process.execPath, [CLUSTER, String(n), fake, "start", "-p", String(port)], { stdio: ["ignore", "inherit", "pipe"] });
+  started.push(proc);
+  const exited = new Promise<number | null>((resolve) => proc.on("exit", (code) => resolve(code)));
+  // Connections are handed out in turn: n × 4 fresh connections reach every server.
+  const servers = await until(`${n} servers answering on one port`, async () => {
+    const pids = new Set<number>();
+    for (let i = 0; i < n * 4; i++) {
+      const r = await fetch(`http://127.0.0.1:${port}/`, { headers: { connection: "close" } }).then((x) => x.text(), () => null);
+      if (r) pids.add(Number(r));
+    }
+    return pids.size === n ? [...pids] : null;
+  });
+  return { proc, port, exited, servers };
+}
+
+describe("web-cluster.mjs (WEB_PROCESSES > 1)", () => {
+  it("runs N servers on one port, and a SIGTERM stops every one of them before the primary exits 0", async () => {
+    const c = await startCluster(2);
+    expect(c.servers).toHaveLength(2);
+    expect(c.servers).not.toContain(c.proc.pid);
+    c.proc.kill("SIGTERM");
+    expect(await c.exited).toBe(0);
+    for (const pid of c.servers) expect(alive(pid)).toBe(false);
+  });
+
+  it("a server that dies takes the group down with exit 1, for the supervisor to restart", async () => {
+    const c = await startCluster(2);
+    process.kill(c.servers[0], "SIGKILL");
+    expect(await c.exited).toBe(1);
+    await until("the other server gone", () => !alive(c.servers[1]));
+  });
+
+  it("a primary killed with SIGKILL leaves no server holding the port", async () => {
+    const c = await startCluster(2);
+    c.proc.kill("SIGKILL");
+    await c.exited;
+    await until("both servers gone", () => c.servers.every((pid) => !alive(pid)));
+    const answer = await fetch(`http://127.0.0.1:${c.port}/`).then(() => "answered", () => "refused");
+    expect(answer).toBe("refused");
+  });
+
+  it("refuses a bad process count", async () => {
+    const proc = spawn(process.execPath, [CLUSTER, "0", "x"], { stdio: "ignore" });
+    const code = await new Promise<number | null>((resolve) => proc.on("exit", resolve));
+    expect(code).toBe(2);
+  });
+});
