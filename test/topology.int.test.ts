@@ -1,10 +1,12 @@
 // Several processes on one Postgres (issue 16): 2 web processes and 2 workers, 4 clients uploading
-// at once, one worker killed mid-import. Every upload is imported exactly once and the other
-// worker takes over the interrupted one. Native server only: the embedded database is one session
+// at once, one worker killed mid-import. Every upload is imported exactly once, the other worker
+// takes over the interrupted one, the saved leaderboards converge to the final data version and
+// both web processes answer alike. Native server only: the embedded database is one session
 // inside one process, which is not this topology.
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
 import { createToken } from "@/lib/auth/tokens";
+import { insertSavedLeaderboard, type NewSavedLeaderboard } from "@/lib/db/queries/saved-leaderboards";
 import { closeDb, pool } from "@/lib/db/client";
 import { databaseUrl } from "@/lib/env";
 import { stopQueue } from "@/lib/queue";
@@ -67,9 +69,17 @@ afterAll(async () => {
 });
 
 describe.skipIf(!native)("2 web processes and 2 workers on one Postgres", () => {
-  it("imports 4 simultaneous uploads exactly once while a worker is killed mid-import; the other worker takes its upload over", async () => {
+  it("imports 4 simultaneous uploads exactly once while a worker is killed mid-import; the other worker takes its upload over; saved leaderboards converge and both web processes answer alike", async () => {
     await resetDatabase();
     const { token } = await createToken("topology");
+    // Saved before any data: the uploads' publishes must mark them and the workers refresh them.
+    const none = { benchmark: [], task: [], tag: [], meta: [] };
+    const saved: NewSavedLeaderboard[] = [
+      { slug: "topo-one", title: "topo1 only", filters: { ...none, benchmark: ["topo1"] }, method: "plackett-luce" },
+      { slug: "topo-all", title: "everything", filters: none, method: "plackett-luce" },
+      { slug: "topo-query", title: "a capability", query: "Question", filters: none, method: "plackett-luce" },
+    ];
+    for (const l of saved) expect(await insertSavedLeaderboard(l, { queueRefresh: false })).toBe(true);
     const webs = [run("test/topology/web-server.ts"), run("test/topology/web-server.ts")];
     const ports = await Promise.all(webs.map((w) => until("a web process", () => /listening (\d+)/.exec(w.output())?.[1])));
 
@@ -110,5 +120,39 @@ describe.skipIf(!native)("2 web processes and 2 workers on one Postgres", () => 
     );
     expect(counts.rows[0]).toEqual({ samples: UPLOADS * SAMPLES, measurements: UPLOADS * SAMPLES * MODELS, chunks: 0 });
     expect(survivor.output()).toMatch(/re-queued uploads: /);
-  }, 400_000);
+
+    // Saved leaderboards converge: each has a snapshot of the final data version (nothing left
+    // pending, every sample embedded), and both web processes serve the same answers.
+    const converged = await until("saved leaderboards current", async () => {
+      const r = await pool().query<{ slug: string; snapshot_version: string | null; current_snapshot_id: number | null; version: string; pending: number }>(
+        `SELECT l.slug, l.snapshot_version, l.current_snapshot_id, p.data_version AS version,
+                (SELECT count(*)::int FROM samples s WHERE NOT EXISTS (
+                   SELECT 1 FROM embeddings e JOIN embedding_spaces sp ON sp.space = e.space AND sp.active_model = e.model
+                    WHERE e.space = 'text' AND e.sample_pk = s.pk)) AS pending
+           FROM saved_leaderboards l CROSS JOIN pool_state p ORDER BY l.slug`,
+      );
+      return r.rows.length === saved.length && r.rows.every((x) => x.pending === 0 && x.current_snapshot_id !== null && x.snapshot_version === x.version) && r.rows;
+    }, 240_000);
+    const version = Number(converged[0].version);
+    const get = async (port: string, path: string) => {
+      const res = await fetch(`http://127.0.0.1:${port}${path}`);
+      expect(res.status, path).toBe(200);
+      return (await res.json()) as { stale?: boolean; snapshot?: { data_version: number; n_samples: number; models: { model: string; score: number | null }[] }; data_version?: number; n_samples: number; models: { model: string; score: number | null }[] };
+    };
+    for (const l of saved) {
+      const [a, b] = await Promise.all(ports.map((port) => get(port, `/api/leaderboards/${l.slug}`)));
+      // Current at the final version: computed at it, or carried forward from a version whose
+      // later changes could not alter it (incremental refresh).
+      expect([a.stale, b.stale], l.slug).toEqual([false, false]);
+      expect(a.snapshot!.data_version, l.slug).toBeLessThanOrEqual(version);
+      expect(a.snapshot!.models.map((m) => [m.model, m.score]), l.slug).toEqual(b.snapshot!.models.map((m) => [m.model, m.score]));
+      expect(a.snapshot!.models.length, l.slug).toBe(MODELS);
+    }
+    expect((await get(ports[0], "/api/leaderboards/topo-one")).snapshot!.n_samples).toBe(SAMPLES);
+    expect((await get(ports[0], "/api/leaderboards/topo-all")).snapshot!.n_samples).toBe(UPLOADS * SAMPLES);
+    const [x, y] = await Promise.all(ports.map((port) => get(port, "/api/leaderboard?benchmark=topo2")));
+    expect([x.data_version, y.data_version]).toEqual([version, version]);
+    expect(x.n_samples).toBe(SAMPLES);
+    expect(x.models.map((m) => [m.model, m.score])).toEqual(y.models.map((m) => [m.model, m.score]));
+  }, 600_000);
 });
