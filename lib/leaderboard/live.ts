@@ -12,11 +12,30 @@ export type LiveFailure =
 
 export type LiveOutcome<T> = { ok: true; value: T } | LiveFailure;
 
-/** The embedder serving capability queries (null while none is ready) and the samples still waiting for its vectors. */
+/**
+ * How long a count of samples waiting for vectors is shown before it is counted again. It is an
+ * anti-join over the whole pool, and the home page shows it on every view; the count falls while
+ * an embedding run writes batches without moving the data version, so it is not remembered per
+ * version but for this long. (/api/health and the refresh job count afresh.)
+ */
+const PENDING_SHOWN_MS = 2000;
+const g = globalThis as unknown as { __portalPendingShown?: { at: number; count: Promise<number> } };
+
+function recentPendingEmbeddings(): Promise<number> {
+  const now = Date.now();
+  const memo = g.__portalPendingShown;
+  if (memo && now - memo.at < PENDING_SHOWN_MS) return memo.count;
+  const count = pendingEmbeddings();
+  g.__portalPendingShown = { at: now, count };
+  count.catch(() => (g.__portalPendingShown = undefined));
+  return count;
+}
+
+/** The embedder serving capability queries (null while none is ready) and the samples still waiting for its vectors (counted at most every 2 s). */
 export async function semanticIndexStatus(): Promise<{ embedder: string | null; pending: number }> {
   const active = await activeEmbedder().catch(() => null);
   const embedder = active?.name ?? null;
-  return { embedder, pending: await pendingEmbeddings() };
+  return { embedder, pending: await recentPendingEmbeddings() };
 }
 
 export async function tryLive<T>(run: () => Promise<T>): Promise<LiveOutcome<T>> {

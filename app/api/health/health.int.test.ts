@@ -2,7 +2,8 @@
 // active) with the oldest due job's wait, and per embedding space the visible samples that still
 // lack a vector of its active model — read from the real database, pg-boss's tables included.
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { semanticIndexStatus } from "@/lib/leaderboard/live";
 import { closeDb, pool } from "@/lib/db/client";
 import { activateFirstModel } from "@/lib/db/queries/embedding-spaces";
 import { insertEmbeddings } from "@/lib/db/queries/embeddings";
@@ -55,6 +56,24 @@ describe("GET /api/health", () => {
     body = (await (await get(GET, "/api/health")).json()) as Health;
     expect(text()).toMatchObject({ active_model: "test-model", pending: 2 });
     expect(body.pending_embeddings).toBe(2);
+  });
+
+  it("the home page's count of samples waiting for vectors is taken afresh only after 2 s (/api/health counts every time)", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const before = (await semanticIndexStatus()).pending;
+      expect(before).toBeGreaterThan(0);
+      const { rows } = await pool().query<{ pk: number; dim: number }>(`SELECT s.pk, sp.dim FROM samples s, embedding_spaces sp WHERE s.id = 'h/b' AND sp.space = 'text'`);
+      await insertEmbeddings({ space: "text", dim: rows[0].dim }, "test-model", [rows[0].pk], [new Float32Array(rows[0].dim).fill(0.2)]);
+      expect(((await (await get(GET, "/api/health")).json()) as Health).pending_embeddings).toBe(before - 1);
+      expect((await semanticIndexStatus()).pending).toBe(before);
+      vi.setSystemTime(Date.now() + 2500);
+      expect((await semanticIndexStatus()).pending).toBe(before - 1);
+    } finally {
+      vi.useRealTimers();
+      // As the test before left it (the next one counts 2 waiting).
+      await pool().query(`DELETE FROM embeddings e USING samples s WHERE e.sample_pk = s.pk AND s.id = 'h/b'`);
+    }
   });
 
   it("reports every queue's created, retry and active jobs and how long the oldest due one has waited", async () => {
