@@ -172,7 +172,8 @@ async function main() {
     const other = total((x) => Object.values(x.non2xx).reduce((a, b) => a + b, 0));
     const all = total((x) => x.n);
     const peak = (role: Role) => median(runs.map((r) => r.peaks[role]));
-    console.log(`\n${CLIENTS} clients × ${SECONDS} s, demo pool, ${UPLOAD_MB} MB upload in flight; ${RUNS === 1 ? "1 run" : `median of ${RUNS} runs`}`);
+    const web = `${process.env.WEB_PROCESSES ?? "1"} web process(es), young generation ${process.env.WEB_SEMI_SPACE_MB ?? "64"} MB (WEB_PROCESSES, WEB_SEMI_SPACE_MB)`;
+    console.log(`\n${CLIENTS} clients × ${SECONDS} s, demo pool, ${UPLOAD_MB} MB upload in flight; ${web}; ${RUNS === 1 ? "1 run" : `median of ${RUNS} runs`}`);
     console.log("| figure | value | target |\n|---|---|---|");
     console.log(`| requests/s | ${m((x) => x.rps).toFixed(1)} | – |`);
     console.log(`| p50 / p95 / p99 latency | ${m((x) => x.p50).toFixed(0)} / ${m((x) => x.p95).toFixed(0)} / ${m((x) => x.p99).toFixed(0)} ms | p95 ≤ 2000, p99 ≤ 5000 |`);
@@ -180,7 +181,7 @@ async function main() {
     console.log(`| 503 + Retry-After (all runs) | ${total((x) => x.deliberate503)} (${((100 * total((x) => x.deliberate503)) / Math.max(1, all)).toFixed(2)} %) | ≤ 1 % |`);
     console.log(`| connection errors / timeouts (> ${TIMEOUT_S} s) | ${total((x) => x.errors)} / ${total((x) => x.timeouts)} | 0 / 0 |`);
     console.log(`| upload accepted / done | ${median(runs.map((r) => r.result.upload.acceptedMs)).toFixed(0)} ms / ${(median(runs.map((r) => r.result.upload.doneMs)) / 1000).toFixed(1)} s | – |`);
-    console.log(`| peak RSS web / worker / db | ${mb(peak("web"))} / ${mb(peak("worker"))} / ${mb(peak("db"))} | web ≤ 1536 MB |`);
+    console.log(`| peak RSS web (all its processes) / worker / db | ${mb(peak("web"))} / ${mb(peak("worker"))} / ${mb(peak("db"))} | web ≤ 1536 MB |`);
     console.log(`| load average at the end (1/5/15 min) | ${load()} | – |`);
     console.log(`\nBy kind of request (all runs):\n${byKind(runs.map((r) => r.result))}`);
   } finally {
