@@ -4,6 +4,7 @@ import { benchmarkAbilities } from "./item-fit";
 import { outputCategories, type JudgedOutput } from "./key-agreement";
 import { noOutputs, selectByFalseDiscovery, WROTE_A, WROTE_OTHER, wrongKeyPosterior } from "./key-posterior";
 import type { Outcomes } from "./outcomes";
+import { FALSE_DISCOVERY, FALSE_DISCOVERY_OUTPUTS } from "./thresholds";
 
 describe("selectByFalseDiscovery", () => {
   it("keeps the largest top set whose mean of 1 − posterior is at most the target, by hand", () => {
@@ -94,8 +95,11 @@ describe("wrongKeyPosterior", () => {
     const withOutputs = wrongKeyPosterior(o, bench, 1, ability, { category: [cats], count: new Uint8Array(o.nSamples).fill(1), logWeight: [new Float64Array(o.nSamples)] });
     const both = score(withOutputs.flagged, planted);
     expect(both.recall).toBeGreaterThanOrEqual(0.9);
-    // With outputs the set reaches to FALSE_DISCOVERY_OUTPUTS (measured precision 0.57).
+    // With outputs the set reaches to FALSE_DISCOVERY_OUTPUTS (measured precision 0.57); from scores alone, FALSE_DISCOVERY.
     expect(both.precision).toBeGreaterThanOrEqual(0.5);
+    expect(FALSE_DISCOVERY_OUTPUTS).toBeGreaterThan(FALSE_DISCOVERY);
+    expect([...withOutputs.flagged]).toEqual([...selectByFalseDiscovery(withOutputs.posterior, FALSE_DISCOVERY_OUTPUTS)]);
+    expect([...alone.flagged]).toEqual([...selectByFalseDiscovery(alone.posterior, FALSE_DISCOVERY)]);
     // Mean log Bayes factor of the planted keys (measured: 8.8 with outputs, 4.7 from scores alone).
     const mean = (lb: Float64Array) => [...planted].reduce((t, s) => t + lb[s], 0) / planted.size;
     expect(mean(withOutputs.logBayes)).toBeGreaterThan(mean(alone.logBayes) + 2);

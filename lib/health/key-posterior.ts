@@ -26,7 +26,7 @@
  * log(L1 / L0) under the fitted weights.
  * Flagged: the largest set of most probable wrong keys whose expected share of false discoveries,
  * the mean of 1 − P(H1) over the set, is at most FALSE_DISCOVERY, or FALSE_DISCOVERY_OUTPUTS on a
- * benchmark whose outputs are stored (./thresholds.ts; Newton,
+ * benchmark with a stored wrong answer on at least half of its samples (./thresholds.ts; Newton,
  * Noueiry, Sarkar & Ahlquist 2004, Biostatistics 5:155): a threshold calibrated per benchmark by
  * its own fitted distributions, not a fixed cut. H0 and H1 have their own weights over d (under
  * H0, d is how attractive the most written wrong answer is; under H1, how often the models that
@@ -340,7 +340,7 @@ export function wrongKeyPosterior(o: Outcomes, bench: Int32Array, nBench: number
       // Both sums share one scale; a sum that underflows is held at the smallest double.
       logBayes[s] = Math.log(Math.max(a1, Number.MIN_VALUE)) - Math.log(Math.max(a0, Number.MIN_VALUE));
     });
-    // Where outputs are stored (on at least half of the benchmark's samples) the fitted posterior is calibrated (./thresholds.ts).
+    // Where stored outputs give candidates (a wrong answer written on at least half of the benchmark's samples) the fitted posterior is calibrated (./thresholds.ts).
     const withOutputs = items.reduce((t, s) => t + (out.count[s] > 0 ? 1 : 0), 0) >= items.length / 2;
     const chosen = selectByFalseDiscovery(post, withOutputs ? FALSE_DISCOVERY_OUTPUTS : FALSE_DISCOVERY);
     items.forEach((s, i) => (flagged[s] = chosen[i]));
