@@ -8,13 +8,16 @@
 //               probability p = 1, 0.3, or 1/(options − 1) "uniform"), judged from the scores alone
 //               and again with simulated outputs (MMLU-Pro stores none) — on the clean copy too,
 //               to count false alarms. The target (recall ≥ 0.8, precision ≥ 0.5) is checked on
-//               p = 1 (SCENARIOS below says why); the other two are printed as what they are;
+//               every scenario and printed as met or missed; "uniform" is the natural reading of
+//               "a wrong answer key" (a random other option). From scores alone, a supervised
+//               reference (./lib/key-oracle.ts, given the planted labels) shows how far scores can go;
 //   duplicates: 60 questions of one category copied into another.
 // Also times the whole MMLU-Pro pool as one benchmark (target ≤ 20 s). Prints the load average.
 import { loadavg } from "node:os";
 import { computeHealth, type HealthInput } from "../lib/health/report";
 import type { HealthReport } from "../lib/health/types";
 import { readHealthInput } from "./lib/health-data";
+import { oracleRecallAtHalfPrecision } from "./lib/key-oracle";
 import { plantWrongKeys, type KeyPick } from "./lib/plant-keys";
 import { hasSharedFile, MMLU_PRO, SHARED_DATA } from "./lib/ranking-data";
 
@@ -44,15 +47,14 @@ function withScores(h: HealthInput, edit: (value: Float64Array, hib: Uint8Array,
 const SCENARIOS: [KeyPick, string][] = [
   [
     1,
-    "TARGET SCENARIO. Every model that missed the true answer had picked the very option that became the key: the key is the answer the models' shared mistake points to (an attractive distractor, a misconception the key's author shared). The issue's target is checked here: the planted error is in the outcomes, so recall measures the detector. It is the realistic case for keys written by someone who made the models' common mistake, not for keys corrupted at random (next two lines)",
+    "every model that missed the true answer had picked the very option that became the key: the key is the answer the models' shared mistake points to (an attractive distractor, a misconception the key's author shared) — the easiest case",
   ],
   [0.3, "30% of the models that missed it picked the planted key: one attractive distractor among several"],
   [
     "uniform",
-    "1/(options − 1) of them (≈ 0.11 on 10 options): a key replaced by a random other option that models find no more attractive than any other. Such a key makes the question look hard (strong models now fail; a few weak ones guess the key), which scores alone cannot tell from a genuinely hard question — MMLU-Pro has 1,572 questions that at most 2 of its 31 models answer; stored outputs, where the strong models share one answer, recover part of them",
+    "THE NATURAL CASE, a key replaced by a random other option: 1/(options − 1) of them (≈ 0.11 on 10 options), no more attractive than any other. Such a key makes the question look hard (strong models now fail; a few weak ones guess the key), which scores alone cannot tell from a genuinely hard question — MMLU-Pro has 1,572 questions that at most 2 of its 31 models answer, and 238 of the 844 planted keys had at most 5 models right before; stored outputs, where the strong models share one answer against the key, recover most of the others",
   ],
 ];
-const TARGET_SCENARIO: KeyPick = 1;
 
 async function main() {
   if (!hasSharedFile(MMLU_PRO)) {
@@ -93,8 +95,9 @@ async function main() {
       const hit = [...planted].filter((s) => flagged.has(s)).length;
       const recall = hit / planted.size;
       const precision = hit / Math.max(1, flagged.size);
-      const verdict = p === TARGET_SCENARIO ? (recall >= 0.8 && precision >= 0.5 ? "  [target met]" : "  [TARGET MISSED]") : "  [not the target scenario]";
-      console.log(`wrong keys on 7% (${planted.size}), p = ${p}, ${judged}: recall ${recall.toFixed(2)}, precision ${precision.toFixed(2)}${verdict} (load ${load()})`);
+      const verdict = recall >= 0.8 && precision >= 0.5 ? "  [target met]" : "  [TARGET MISSED]";
+      console.log(`wrong keys on 7% (${planted.size}), p = ${p}, ${judged}: recall ${recall.toFixed(3)}, precision ${precision.toFixed(3)}${verdict} (load ${load()})`);
+      if (!outputs) console.log(`  supervised reference from scores (given the planted labels, 2-fold cross-validated): best recall at precision ≥ 0.5 = ${oracleRecallAtHalfPrecision(input, planted).toFixed(3)}`);
     }
   }
 
@@ -108,7 +111,7 @@ async function main() {
 
   for (const file of ["arena-bench-v1.jsonl.gz", "llmfao-crowd.jsonl.gz"]) {
     const r = timed(file, await readHealthInput(SHARED_DATA + file));
-    console.log(`  flags: ${r.benchmarks.map((b) => `${b.name}: ${b.flags.map((f) => `${f.severity}:${f.code}`).join(", ") || "none"}`).join("; ")}`);
+    console.log(`  flags: ${r.benchmarks.map((b) => `${b.name}: ${b.flags.map((f) => `${f.severity}:${f.code}`).join(", ") || "none"}`).join("; ")}; samples flagged as wrong keys: ${wrongKeys(r).size}`);
   }
 }
 

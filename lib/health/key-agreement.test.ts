@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AGREE_MIN, outputCategories, topModelsAgainstKey, TOP_MODELS, type JudgedOutput } from "./key-agreement";
+import { AGREE_MIN, MIN_OTHER_ANSWERS, outputCategories, topModelsAgainstKey, TOP_MODELS, type JudgedOutput } from "./key-agreement";
 import { NO_OUTPUT, WROTE_A, WROTE_OTHER } from "./key-posterior";
 import type { Outcomes } from "./outcomes";
 
@@ -33,10 +33,30 @@ describe("outputCategories", () => {
   it("marks the most written wrong answer (after normalisation) A, other wrong answers OTHER, and the rest NO_OUTPUT", () => {
     const outputs = [out(0, 5, "B", 0), out(0, 4, " b.", 0), out(0, 3, "D", 0), out(0, 1, "C", 1), out(0, 0, "c", 0)];
     // model 2 has no output; model 1 was scored right; model 0 wrote the key but was scored wrong (the scorer's bug).
-    expect([...outputCategories(o, outputs, ["C"])]).toEqual([WROTE_A, WROTE_A, WROTE_OTHER, NO_OUTPUT, NO_OUTPUT, NO_OUTPUT]);
+    const c = outputCategories(o, outputs, ["C"]);
+    expect(c.count[0]).toBe(2);
+    expect([...c.category[0]]).toEqual([WROTE_A, WROTE_A, WROTE_OTHER, NO_OUTPUT, NO_OUTPUT, NO_OUTPUT]);
+    // The second candidate is the next most written wrong answer, "D".
+    expect([...c.category[1]]).toEqual([WROTE_OTHER, WROTE_OTHER, WROTE_A, NO_OUTPUT, NO_OUTPUT, NO_OUTPUT]);
   });
   it("breaks a tie between wrong answers by code-point order", () => {
     const outputs = [out(0, 5, "E", 0), out(0, 4, "B", 0)];
-    expect([...outputCategories(o, outputs, ["C"])].slice(0, 2)).toEqual([WROTE_OTHER, WROTE_A]);
+    const c = outputCategories(o, outputs, ["C"]);
+    expect([...c.category[0]].slice(0, 2)).toEqual([WROTE_OTHER, WROTE_A]);
+    expect([...c.category[1]].slice(0, 2)).toEqual([WROTE_A, WROTE_OTHER]);
+  });
+  it("keeps at most `candidates` answers, and weighs each by how the remaining wrong answers spread (a Pólya urn)", () => {
+    // Five wrong answers: B three times, D and E once each (models 5..1), model 0 right.
+    const outputs = [out(0, 5, "B", 0), out(0, 4, "B", 0), out(0, 3, "B", 0), out(0, 2, "D", 0), out(0, 1, "E", 0)];
+    const c = outputCategories(o, outputs, ["C"], 2);
+    expect(c.count[0]).toBe(2);
+    expect(c.category).toHaveLength(2);
+    // Against B: D and E over max(MIN_OTHER_ANSWERS, 2) answers: Γ(M)/Γ(M + 2)·1!·1! = 1/(M(M + 1)).
+    const m = Math.max(MIN_OTHER_ANSWERS, 2);
+    expect(c.logWeight[0][0]).toBeCloseTo(-Math.log(m * (m + 1)), 9);
+    // Against D: B, B, B and E: Γ(M)/Γ(M + 4)·3!·1!.
+    expect(c.logWeight[1][0]).toBeCloseTo(Math.log(6 / (m * (m + 1) * (m + 2) * (m + 3))), 9);
+    // A sample without stored wrong answers has no candidate.
+    expect(outputCategories(o, [], ["C"]).count[0]).toBe(0);
   });
 });

@@ -4,7 +4,7 @@
 // distractor; when they agree against the key, the key is the likelier error. An answer equal to
 // the reference after normalisation is the scorer's bug (answer_normalisation), not the key's.
 import { normaliseAnswer } from "./answer-match";
-import { WROTE_A, WROTE_OTHER } from "./key-posterior";
+import { WROTE_A, WROTE_OTHER, type OutputCandidates } from "./key-posterior";
 import type { Outcomes } from "./outcomes";
 
 /** How many of the strongest models with a stored output on the sample are asked. */
@@ -55,13 +55,35 @@ export function topModelsAgainstKey(outputs: readonly JudgedOutput[], references
 }
 
 /**
- * Per outcome row of `o` (./outcomes.ts), what its model wrote when scored wrong, for
- * ./key-posterior.ts: WROTE_A when it wrote the sample's most written wrong answer A (normalised;
- * ties: the first in code-point order), WROTE_OTHER for another one, NO_OUTPUT without a stored
- * wrong answer (none stored, scored right, empty, or equal to the reference: the scorer's bug).
+ * The Pólya urn of the other wrong answers counts at least this many possible ones (more when
+ * more are written): with only the ones written, 29 models agreeing on one answer cost nothing
+ * as "other" answers, and a rare candidate explained them away (bench:health, uniform wrong keys
+ * with outputs: recall 0.63 at 1, 0.66 at 4, at the same precision).
  */
-export function outputCategories(o: Outcomes, outputs: readonly JudgedOutput[], references: readonly (string | null)[]): Uint8Array {
-  const out = new Uint8Array(o.value.length);
+export const MIN_OTHER_ANSWERS = 4;
+
+const logFactorials: number[] = [0];
+function logFactorial(n: number): number {
+  for (let k = logFactorials.length; k <= n; k++) logFactorials.push(logFactorials[k - 1] + Math.log(k));
+  return logFactorials[n];
+}
+
+/** At most this many of a sample's most written wrong answers are candidates for A (./key-posterior.ts). */
+export const CANDIDATES = 4;
+
+/**
+ * Per outcome row of `o` (./outcomes.ts), what its model wrote when scored wrong, for
+ * ./key-posterior.ts, against each of the sample's CANDIDATES most written wrong answers
+ * (normalised; ties: the first in code-point order): WROTE_A when it wrote that candidate,
+ * WROTE_OTHER for another wrong answer, NO_OUTPUT without a stored wrong answer (none stored,
+ * scored right, empty, or equal to the reference: the scorer's bug). The true answer behind a
+ * wrong key is often not the most written wrong answer: when few (strong) models know it, a
+ * popular distractor of the others outnumbers it.
+ */
+export function outputCategories(o: Outcomes, outputs: readonly JudgedOutput[], references: readonly (string | null)[], candidates = CANDIDATES): OutputCandidates {
+  const category = Array.from({ length: candidates }, () => new Uint8Array(o.value.length));
+  const count = new Uint8Array(o.nSamples);
+  const logWeight = Array.from({ length: candidates }, () => new Float64Array(o.nSamples));
   const bySample = new Map<number, Map<number, string>>();
   for (const x of outputs) {
     if (x.goodness >= 0.5) continue;
@@ -73,13 +95,21 @@ export function outputCategories(o: Outcomes, outputs: readonly JudgedOutput[], 
     bySample.set(x.sample, answers);
   }
   for (const [s, answers] of bySample) {
-    const count = new Map<string, number>();
-    for (const a of answers.values()) count.set(a, (count.get(a) ?? 0) + 1);
-    const top = [...count].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))[0][0];
+    const tally = new Map<string, number>();
+    for (const a of answers.values()) tally.set(a, (tally.get(a) ?? 0) + 1);
+    const sorted = [...tally].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1));
+    const top = sorted.slice(0, candidates).map((e) => e[0]);
+    count[s] = top.length;
+    // Against candidate j, the other wrong answers (M distinct ones, N writers) as a Pólya urn with a
+    // uniform Dirichlet prior: Γ(M)/Γ(M + N) · Π n_a! (same for both hypotheses; it weighs the candidates).
+    const m = Math.max(MIN_OTHER_ANSWERS, sorted.length - 1);
+    const written = sorted.reduce((t, e) => t + e[1], 0);
+    const all = sorted.reduce((t, e) => t + logFactorial(e[1]), 0);
+    top.forEach((_, j) => (logWeight[j][s] = logFactorial(m - 1) - logFactorial(m + written - sorted[j][1] - 1) + all - logFactorial(sorted[j][1])));
     for (let q = o.offsets[s]; q < o.offsets[s + 1]; q++) {
       const a = answers.get(o.model[q]);
-      if (a !== undefined) out[q] = a === top ? WROTE_A : WROTE_OTHER;
+      if (a !== undefined) top.forEach((t, j) => (category[j][q] = a === t ? WROTE_A : WROTE_OTHER));
     }
   }
-  return out;
+  return { category, count, logWeight };
 }

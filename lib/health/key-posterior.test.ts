@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { Prng } from "@/lib/ranking/prng";
 import { benchmarkAbilities } from "./item-fit";
-import { NO_OUTPUT, selectByFalseDiscovery, WROTE_A, WROTE_OTHER, wrongKeyPosterior } from "./key-posterior";
+import { outputCategories, type JudgedOutput } from "./key-agreement";
+import { noOutputs, selectByFalseDiscovery, WROTE_A, WROTE_OTHER, wrongKeyPosterior } from "./key-posterior";
 import type { Outcomes } from "./outcomes";
+import { FALSE_DISCOVERY, FALSE_DISCOVERY_OUTPUTS } from "./thresholds";
 
 describe("selectByFalseDiscovery", () => {
   it("keeps the largest top set whose mean of 1 − posterior is at most the target, by hand", () => {
@@ -74,7 +76,7 @@ function score(flagged: Uint8Array, planted: Set<number>) {
 describe("wrongKeyPosterior", () => {
   it("recovers keys that every wrong model picked, with the share of wrong keys, from scores alone", () => {
     const { o, bench, ability, planted } = simulate(1);
-    const r = wrongKeyPosterior(o, bench, 1, ability, new Uint8Array(o.value.length).fill(NO_OUTPUT));
+    const r = wrongKeyPosterior(o, bench, 1, ability, noOutputs(o.nSamples));
     expect(r.share[0]).toBeGreaterThan(0.025);
     expect(r.share[0]).toBeLessThan(0.08);
     const { recall, precision } = score(r.flagged, planted);
@@ -89,20 +91,41 @@ describe("wrongKeyPosterior", () => {
 
   it("with outputs, the strong models' shared answer against the key adds evidence", () => {
     const { o, bench, ability, planted, cats } = simulate(0.2);
-    const alone = wrongKeyPosterior(o, bench, 1, ability, new Uint8Array(o.value.length));
-    const withOutputs = wrongKeyPosterior(o, bench, 1, ability, cats);
+    const alone = wrongKeyPosterior(o, bench, 1, ability, noOutputs(o.nSamples));
+    const withOutputs = wrongKeyPosterior(o, bench, 1, ability, { category: [cats], count: new Uint8Array(o.nSamples).fill(1), logWeight: [new Float64Array(o.nSamples)] });
     const both = score(withOutputs.flagged, planted);
     expect(both.recall).toBeGreaterThanOrEqual(0.9);
-    expect(both.precision).toBeGreaterThanOrEqual(0.7);
+    // With outputs the set reaches to FALSE_DISCOVERY_OUTPUTS (measured precision 0.57); from scores alone, FALSE_DISCOVERY.
+    expect(both.precision).toBeGreaterThanOrEqual(0.5);
+    expect(FALSE_DISCOVERY_OUTPUTS).toBeGreaterThan(FALSE_DISCOVERY);
+    expect([...withOutputs.flagged]).toEqual([...selectByFalseDiscovery(withOutputs.posterior, FALSE_DISCOVERY_OUTPUTS)]);
+    expect([...alone.flagged]).toEqual([...selectByFalseDiscovery(alone.posterior, FALSE_DISCOVERY)]);
     // Mean log Bayes factor of the planted keys (measured: 8.8 with outputs, 4.7 from scores alone).
     const mean = (lb: Float64Array) => [...planted].reduce((t, s) => t + lb[s], 0) / planted.size;
     expect(mean(withOutputs.logBayes)).toBeGreaterThan(mean(alone.logBayes) + 2);
   });
 
+  it("with outputs, finds the true answer among the candidates even when a popular distractor outnumbers it", () => {
+    // Eight options; a wrong key is a random distractor that the models missing the truth pick as
+    // often as any other (1/7): on a hard question the few strong models that know the truth write
+    // fewer answers than the popular distractor, so the most written wrong answer is not the truth.
+    const { o, bench, ability, planted, outputs } = simulateWritten(3);
+    const one = wrongKeyPosterior(o, bench, 1, ability, outputCategories(o, outputs, [], 1));
+    const several = wrongKeyPosterior(o, bench, 1, ability, outputCategories(o, outputs, []));
+    const fromOne = score(one.flagged, planted);
+    const fromSeveral = score(several.flagged, planted);
+    // Measured: recall 0.43 / precision 0.72 with one candidate (the most written), 0.73 / 0.71 with CANDIDATES.
+    expect(fromSeveral.recall).toBeGreaterThanOrEqual(fromOne.recall + 0.2);
+    expect(fromSeveral.precision).toBeGreaterThanOrEqual(0.5);
+    // Keys that only the candidates beyond the most written answer reveal.
+    const hard = [...planted].filter((s) => several.posterior[s] > 0.5 && one.posterior[s] <= 0.5);
+    expect(hard.length).toBeGreaterThan(0);
+  });
+
   it("flags (almost) nothing on a benchmark without wrong keys", () => {
     const { o, bench, ability } = simulate(1);
     const clean = simulateClean(o);
-    const r = wrongKeyPosterior(clean, bench, 1, ability, new Uint8Array(clean.value.length));
+    const r = wrongKeyPosterior(clean, bench, 1, ability, noOutputs(clean.nSamples));
     expect(r.share[0]).toBeLessThan(0.01);
     expect([...r.flagged].filter(Boolean).length).toBeLessThanOrEqual(4);
   });
@@ -110,18 +133,54 @@ describe("wrongKeyPosterior", () => {
   it("leaves out samples with fewer than 8 models and the benchmarks not asked for", () => {
     const { o, bench, ability } = simulate(1);
     const only = new Uint8Array(o.nSamples);
-    const r = wrongKeyPosterior(o, bench, 1, ability, new Uint8Array(o.value.length), only);
+    const r = wrongKeyPosterior(o, bench, 1, ability, noOutputs(o.nSamples), only);
     expect([...r.posterior].every(Number.isNaN)).toBe(true);
     expect(r.share[0]).toBeNaN();
     // Sample 0 keeps 7 of its 30 models: left out; the others are computed.
     const keep = (q: number) => q >= 7 && q < o.offsets[1];
     const rows = [...o.value.keys()].filter((q) => !keep(q));
     const few: Outcomes = { ...o, offsets: o.offsets.map((x, s) => (s === 0 ? 0 : x - (o.offsets[1] - 7))), model: Int32Array.from(rows, (q) => o.model[q]), value: Float64Array.from(rows, (q) => o.value[q]) };
-    const p = wrongKeyPosterior(few, bench, 1, ability, new Uint8Array(rows.length)).posterior;
+    const p = wrongKeyPosterior(few, bench, 1, ability, noOutputs(few.nSamples)).posterior;
     expect(p[0]).toBeNaN();
     expect(p.slice(1).every(Number.isFinite)).toBe(true);
   });
 });
+
+/**
+ * As simulate() on a harder benchmark (difficulties shifted up, like MMLU-Pro), 500 questions of
+ * which 30 have a wrong key, with written answers over eight options: "T" the truth, "K" the planted key,
+ * "D" the question's popular distractor (half of the wrong answers), "O1".."O5" the rest; on a
+ * planted question a model missing the truth picks K with probability 1/7, like any other option.
+ */
+function simulateWritten(seed: number) {
+  const rng = new Prng(seed);
+  const nModels = 30;
+  const nItems = 500;
+  const theta = Array.from({ length: nModels }, (_, m) => -1.5 + (3 * m) / (nModels - 1));
+  const planted = new Set<number>();
+  while (planted.size < 30) planted.add(rng.int(nItems));
+  const offsets = [0];
+  const model: number[] = [];
+  const value: number[] = [];
+  const outputs: JudgedOutput[] = [];
+  for (let s = 0; s < nItems; s++) {
+    const beta = 3 * rng.normal() + 2.5;
+    const wrong = planted.has(s);
+    for (let m = 0; m < nModels; m++) {
+      const knows = rng.next() < 1 / (1 + Math.exp(-(2.5 * theta[m] - beta)));
+      const others = wrong ? ["K", "O1", "O2", "O3", "O4", "O5"] : ["O1", "O2", "O3", "O4", "O5"];
+      const written = knows || rng.next() < 1 / 8 ? "T" : rng.next() < 0.5 ? "D" : others[rng.int(others.length)];
+      const scored = written === (wrong ? "K" : "T") ? 1 : 0;
+      model.push(m);
+      value.push(scored);
+      outputs.push({ sample: s, model: m, output: written, goodness: scored });
+    }
+    offsets.push(model.length);
+  }
+  const o: Outcomes = { nSamples: nItems, nModels, offsets: Int32Array.from(offsets), model: Int32Array.from(model), value: Float64Array.from(value) };
+  const bench = new Int32Array(nItems);
+  return { o, bench, ability: benchmarkAbilities(o, bench, 1), planted, outputs };
+}
 
 /** A healthy benchmark of the same size and abilities (no planted key). */
 function simulateClean(like: Outcomes): Outcomes {

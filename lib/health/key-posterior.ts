@@ -8,9 +8,13 @@
  *   key wrong (H1):  P(scored right) = (1 − k)(1 − c)·d,    P(wrote A) = k + (1 − k)·c,
  *   both:            P(wrote another wrong answer) = (1 − k)(1 − c)(1 − d).
  * Under H1 the key is a distractor that a share d of the models missing the true answer pick, and
- * A is the true answer. A is the answer written most often among the sample's stored outputs
- * scored wrong (normalised, ./answer-match.ts); a model without a stored output (or with scores
- * only) shows only right or wrong. Fractional goodness g weighs the two: g·log P(right) +
+ * A is the true answer. Where outputs are stored, A is one of the sample's CANDIDATES most
+ * written wrong answers (normalised, ./answer-match.ts; ./key-agreement.ts), each a priori equally
+ * likely, and the likelihood is their mean, each candidate's term times the probability of how the
+ * remaining wrong answers spread over the other answers (a Pólya urn with a uniform Dirichlet
+ * prior, which makes the candidates comparable): the true answer behind a random wrong key is
+ * written by the few models that know it, often fewer than a popular distractor. A model without
+ * a stored output (or with scores only) shows only right or wrong. Fractional goodness g weighs the two: g·log P(right) +
  * (1 − g)·log P(its wrong category).
  * β, κ, c and d are not fitted per sample (one sample's outcomes cannot tell a hard item from a
  * wrong key): they are integrated over grids whose weights — the benchmark's distributions of
@@ -21,14 +25,15 @@
  * difficulties and slopes. Per sample: the posterior P(H1 | outcomes) and the log Bayes factor
  * log(L1 / L0) under the fitted weights.
  * Flagged: the largest set of most probable wrong keys whose expected share of false discoveries,
- * the mean of 1 − P(H1) over the set, is at most FALSE_DISCOVERY (./thresholds.ts; Newton,
+ * the mean of 1 − P(H1) over the set, is at most FALSE_DISCOVERY, or FALSE_DISCOVERY_OUTPUTS on a
+ * benchmark with a stored wrong answer on at least half of its samples (./thresholds.ts; Newton,
  * Noueiry, Sarkar & Ahlquist 2004, Biostatistics 5:155): a threshold calibrated per benchmark by
  * its own fitted distributions, not a fixed cut. H0 and H1 have their own weights over d (under
  * H0, d is how attractive the most written wrong answer is; under H1, how often the models that
  * miss the true answer pick the wrong key); β and c weights are shared.
  */
 import type { Outcomes } from "./outcomes";
-import { FALSE_DISCOVERY } from "./thresholds";
+import { FALSE_DISCOVERY, FALSE_DISCOVERY_OUTPUTS } from "./thresholds";
 
 /** Fewer models measured on a sample than this and it is left out. */
 export const MIN_MODELS = 8;
@@ -49,6 +54,19 @@ const PI_PRIOR = 10;
 export const NO_OUTPUT = 0;
 export const WROTE_A = 1;
 export const WROTE_OTHER = 2;
+
+/** Per candidate answer A of each sample, what every outcome row wrote (./key-agreement.ts outputCategories). */
+export interface OutputCandidates {
+  /** category[j][q]: outcome row q against its sample's j-th candidate */
+  category: Uint8Array[];
+  /** per sample, how many candidates it has (0: no stored wrong answer; scores alone) */
+  count: Uint8Array;
+  /** logWeight[j][s]: log probability of the other wrong answers' spread against candidate j (weighs the candidates) */
+  logWeight: Float64Array[];
+}
+
+/** Scores alone: no sample has a candidate. */
+export const noOutputs = (nSamples: number): OutputCandidates => ({ category: [], count: new Uint8Array(nSamples), logWeight: [] });
 
 export interface KeyPosterior {
   /** P(H1 | outcomes) per sample; NaN where not computed */
@@ -120,18 +138,48 @@ function difficultyGrid(alpha: Float64Array): Float64Array {
   return Float64Array.from({ length: N_BETA }, (_, i) => lo - 6 + ((hi - lo + 12) * i) / (N_BETA - 1));
 }
 
-/** Sample s's log-likelihood on every cell under H0 (first G) and H1 (next G), into `ll`. */
-function itemLogLikelihood(o: Outcomes, s: number, category: Uint8Array, alpha: Float64Array, table: Float64Array, ll: Float64Array): void {
-  ll.fill(0);
+/** Sample s's log-likelihood on every cell under H0 (first G) and H1 (next G) against `category`, added into `ll`. */
+function addLogLikelihood(o: Outcomes, s: number, category: Uint8Array | null, alpha: Float64Array, table: Float64Array, ll: Float64Array, rows: "scored" | "written"): void {
   for (let q = o.offsets[s]; q < o.offsets[s + 1]; q++) {
     const m = o.model[q];
     if (!Number.isFinite(alpha[m])) continue;
+    const cat = category ? category[q] : NO_OUTPUT;
+    // Rows without a written wrong answer are the same against every candidate: counted once.
+    if ((cat === NO_OUTPUT) !== (rows === "scored")) continue;
     const g = o.value[q];
     const right = (m * (CATS + 1) + CATS) * 2 * G;
-    const wrong = (m * (CATS + 1) + category[q]) * 2 * G;
+    const wrong = (m * (CATS + 1) + cat) * 2 * G;
     if (g >= 1) for (let x = 0; x < 2 * G; x++) ll[x] += table[right + x];
     else if (g <= 0) for (let x = 0; x < 2 * G; x++) ll[x] += table[wrong + x];
     else for (let x = 0; x < 2 * G; x++) ll[x] += g * table[right + x] + (1 - g) * table[wrong + x];
+  }
+}
+
+/**
+ * Sample s's likelihood on every cell under H0 (first G) and H1 (next G), scaled by its largest
+ * value, into `lik` at `at`: the mean over its candidate answers A (each equally likely a priori
+ * to be the named answer), or from the scores alone without any. `ll` and `each` are scratch.
+ */
+function itemLikelihood(o: Outcomes, s: number, out: OutputCandidates, alpha: Float64Array, table: Float64Array, lik: Float32Array | Float64Array, at: number, ll: Float64Array, each: Float64Array): void {
+  const n = out.count[s];
+  ll.fill(0);
+  addLogLikelihood(o, s, n > 0 ? out.category[0] : null, alpha, table, ll, "scored");
+  if (n === 0) {
+    scaled(ll, lik, at);
+    return;
+  }
+  let max = -Infinity;
+  for (let j = 0; j < n; j++) {
+    const lj = each.subarray(j * 2 * G, (j + 1) * 2 * G);
+    lj.set(ll);
+    addLogLikelihood(o, s, out.category[j], alpha, table, lj, "written");
+    for (let x = 0; x < 2 * G; x++) lj[x] += out.logWeight[j][s];
+    for (let x = 0; x < 2 * G; x++) max = Math.max(max, lj[x]);
+  }
+  for (let x = 0; x < 2 * G; x++) {
+    let t = 0;
+    for (let j = 0; j < n; j++) t += Math.exp(each[j * 2 * G + x] - max);
+    lik[at + x] = t / n;
   }
 }
 
@@ -162,14 +210,12 @@ const norm = (a: Float64Array) => {
  * EM for π and the grid weights on `fit` (samples of one benchmark): the likelihoods are computed
  * once (scaled per sample by their largest), then ITERATIONS rounds of expected counts.
  */
-function estimateWeights(o: Outcomes, fit: Int32Array, category: Uint8Array, alpha: Float64Array, table: Float64Array): Weights {
+function estimateWeights(o: Outcomes, fit: Int32Array, out: OutputCandidates, alpha: Float64Array, table: Float64Array): Weights {
   const n = fit.length;
   const lik = new Float32Array(n * 2 * G);
   const ll = new Float64Array(2 * G);
-  fit.forEach((s, i) => {
-    itemLogLikelihood(o, s, category, alpha, table, ll);
-    scaled(ll, lik, i * 2 * G);
-  });
+  const each = new Float64Array(Math.max(1, out.category.length) * 2 * G);
+  fit.forEach((s, i) => itemLikelihood(o, s, out, alpha, table, lik, i * 2 * G, ll, each));
   let pi = 0.05;
   let w = new Float64Array(N_BETA).fill(1 / N_BETA);
   let u = new Float64Array(SHAPES.length).fill(1 / SHAPES.length);
@@ -267,11 +313,12 @@ export function selectByFalseDiscovery(posterior: Float64Array, fdr = FALSE_DISC
 }
 
 /**
- * The posterior of a wrong key per sample, fitted per benchmark; `category` per outcome row
- * (NO_OUTPUT, WROTE_A, WROTE_OTHER: ./key-agreement.ts outputCategories); with `only`, the
+ * The posterior of a wrong key per sample, fitted per benchmark; `out` says per outcome row what
+ * it wrote against each candidate A (./key-agreement.ts outputCategories; noOutputs() for scores
+ * alone); with `only`, the
  * benchmarks of the marked samples alone.
  */
-export function wrongKeyPosterior(o: Outcomes, bench: Int32Array, nBench: number, ability: Float64Array, category: Uint8Array, only?: Uint8Array): KeyPosterior {
+export function wrongKeyPosterior(o: Outcomes, bench: Int32Array, nBench: number, ability: Float64Array, out: OutputCandidates, only?: Uint8Array): KeyPosterior {
   const posterior = new Float64Array(o.nSamples).fill(NaN);
   const logBayes = new Float64Array(o.nSamples).fill(NaN);
   const flagged = new Uint8Array(o.nSamples);
@@ -280,20 +327,22 @@ export function wrongKeyPosterior(o: Outcomes, bench: Int32Array, nBench: number
     if (items.length === 0) return;
     const alpha = ability.subarray(b * o.nModels, (b + 1) * o.nModels);
     const table = cellTables(alpha, difficultyGrid(alpha));
-    const { pi, prior0, prior1 } = estimateWeights(o, fitSubset(items), category, alpha, table);
+    const { pi, prior0, prior1 } = estimateWeights(o, fitSubset(items), out, alpha, table);
     const ll = new Float64Array(2 * G);
     const lik = new Float64Array(2 * G);
+    const each = new Float64Array(Math.max(1, out.category.length) * 2 * G);
     const post = new Float64Array(items.length);
     items.forEach((s, i) => {
-      itemLogLikelihood(o, s, category, alpha, table, ll);
-      scaled(ll, lik, 0);
+      itemLikelihood(o, s, out, alpha, table, lik, 0, ll, each);
       const [a0, a1] = marginals(prior0, prior1, lik, 0);
       post[i] = (pi * a1) / ((1 - pi) * a0 + pi * a1);
       posterior[s] = post[i];
       // Both sums share one scale; a sum that underflows is held at the smallest double.
       logBayes[s] = Math.log(Math.max(a1, Number.MIN_VALUE)) - Math.log(Math.max(a0, Number.MIN_VALUE));
     });
-    const chosen = selectByFalseDiscovery(post);
+    // Where stored outputs give candidates (a wrong answer written on at least half of the benchmark's samples) the fitted posterior is calibrated (./thresholds.ts).
+    const withOutputs = items.reduce((t, s) => t + (out.count[s] > 0 ? 1 : 0), 0) >= items.length / 2;
+    const chosen = selectByFalseDiscovery(post, withOutputs ? FALSE_DISCOVERY_OUTPUTS : FALSE_DISCOVERY);
     items.forEach((s, i) => (flagged[s] = chosen[i]));
     share[b] = pi;
   });

@@ -19,6 +19,14 @@ export const DEGENERATE_WARNING = 0.5;
  */
 export const FALSE_DISCOVERY = 0.25;
 /**
+ * The same where a benchmark stores outputs (a wrong answer on at least half of its samples): there the fitted
+ * posterior is about calibrated — measured precision 0.71–0.73 at a nominal 0.75, 0.52 at 0.55 —
+ * so the set may reach further. bench:health, 7% planted keys on MMLU-Pro with simulated outputs:
+ * 0.25 → recall 0.66 / precision 0.71 for uniformly random wrong keys, 0.35 → 0.73 / 0.61,
+ * 0.45 → 0.80 / 0.52; clean copy 21, 62, 86 samples flagged (of 12,032).
+ */
+export const FALSE_DISCOVERY_OUTPUTS = 0.45;
+/**
  * Share of a benchmark's samples flagged as wrong keys that flags the benchmark: clean MMLU-Pro's
  * 14 categories have 2.2–5.6% (hard questions that weak models guess right).
  */
