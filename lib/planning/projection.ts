@@ -15,15 +15,15 @@
  *
  * so the prediction is t* ± z √(noise + traits): a prediction interval for the score of the
  * full selection (a finite-population prediction, Royall 1970), not for a strength behind it.
+ * Newton on F with a bracket (F decreases in t).
  *
  * μ_s is taken at P_s averaged over the traits' posterior (`predictive`: η_s = logit P_s is
  * normal with variance x_sᵀΣx_s), not at its mode: a sample whose P_s is still uncertain is
  * expected nearer ½ than the mode says. Why, measured by bench:plan (10%): at the mode the
  * projection ran high on AlpacaEval 1 (mean score error +0.21 with random samples, 12 held-out
  * models x 3 draws; +0.04 averaged) and a plan leaning on the samples it had learnt most about
- * was overconfident on the rest (all of MMLU-Pro, 8 held-out models x 2 draws: planned score RMSE 0.100, stated sd
- * 0.075; averaged, the plan's score RMSE fell to 0.74x random's from 0.93x).
- * Newton on F with a bracket (F decreases in t).
+ * was overconfident on the rest (all of MMLU-Pro, 8 held-out models x 2 draws: planned score
+ * RMSE 0.100, stated sd 0.075; averaged, the plan's score RMSE fell to 0.74x random's from 0.93x).
  */
 import type { PlanningContext } from './context';
 import { expectedTerms, levelWeights, observedTerms, type SampleTerms } from './contributions';
