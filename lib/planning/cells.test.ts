@@ -9,7 +9,8 @@ import { batchOf, syntheticPool } from './synthetic-pool';
 import { N_BANDS } from './traits';
 
 // 20 pool models, 400 questions in two strata ('first' = the first 200, 'second'), 30% of them
-// mostly luck (discrimination ≈ 0): the plan should prefer the discriminating ones but keep
+// mostly luck (discrimination ≈ 0): the plan should prefer the discriminating ones (while still
+// learning the newcomer's deviation on every discrimination tier) but keep
 // every difficulty band and stratum at its floor's share (scores: bands GROUPED_FLOOR, strata FLOOR).
 const pool = syntheticPool({ nModels: 20, nSamples: 400, seed: 21, noise: 0.3, spread: 1.5 });
 const batch = batchOf(pool, pool.rows);
@@ -58,7 +59,9 @@ describe('plan cells', () => {
     const tier = discriminationTiers(ctx);
     const top = picked.filter((s) => tier[s] === N_TIERS - 1).length;
     const bottom = picked.filter((s) => tier[s] === 0).length;
-    expect(top).toBeGreaterThan(1.5 * bottom);
+    // more of the discriminating third, but every third measured: each has its own trait deviation (./traits.ts)
+    expect(top).toBeGreaterThan(1.25 * bottom);
+    expect(bottom).toBeGreaterThanOrEqual(10);
   });
 
   it('floors each margin by the sum of its samples\' floors', () => {

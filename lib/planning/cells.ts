@@ -26,15 +26,16 @@
  * the tiers make every cell three times smaller: on the margins each band's and each topic's
  * share stays guaranteed however the tiers split them, which is what the plain leaderboard (it
  * weighs every measured sample alike) needs to place a model run on planned samples.
- * Tiers have no floor: over-weighting discriminative samples is what the plan is for (a tier
+ * Tiers have no floor: over-weighting discriminative samples is what the plan is for, and since
+ * each tier has its own trait deviation (./traits.ts) the criterion keeps measuring every tier
+ * without one (a tier
  * floor rising with the budget, 1 − 3/√n, gave math 0.86 → 0.83 but history 0.78 → 0.89, and
  * did not keep the plain leaderboard's intervals honest on all of MMLU-Pro: ./plan.ts).
  */
 import { compareIds, type PlanningContext } from './context';
-import { N_BANDS } from './traits';
+import { N_BANDS, N_TIERS } from './traits';
 
-/** discrimination tiers per band and stratum */
-export const N_TIERS = 3;
+export { N_TIERS };
 
 /** Each sample's guaranteed share in its difficulty band's and in its stratum's floor (./plan.ts sampleFloors). */
 export interface MarginFloors {
@@ -53,8 +54,7 @@ export function cellQueues(ctx: PlanningContext, candidates: number[], measured:
   const rising = typeof floor === 'number' ? undefined : floor.rising;
   const bandFloor = typeof floor === 'number' ? () => floor : (s: number) => (rising?.samples[s] ? 0 : floor.band[s]);
   const stratumFloor = typeof floor === 'number' ? () => floor : (s: number) => floor.stratum[s];
-  const nStrata = ctx.design.p - 1 - N_BANDS;
-  const tier = discriminationTiers(ctx);
+  const { nStrata, tier } = ctx.design;
   // cell c = (band x nStrata + stratum) x N_TIERS + tier; margins: bands 0..N_BANDS-1, then strata
   const cellOf = (s: number) => (band[s] * nStrata + stratum[s]) * N_TIERS + tier[s];
   const count = N_BANDS * nStrata * N_TIERS;
@@ -128,12 +128,9 @@ export function cellQueues(ctx: PlanningContext, candidates: number[], measured:
   };
 }
 
-/** Tercile of β_s among the selection's samples with pool outcomes (0 = least discriminating). */
+/** Tercile of β_s among the selection's samples with pool outcomes (0 = least discriminating): ./context.ts. */
 export function discriminationTiers(ctx: PlanningContext): Uint8Array {
-  const { beta } = ctx.params;
-  const sorted = Float64Array.from(beta.filter((_, s) => ctx.hasPool[s] === 1)).sort();
-  const cuts = Array.from({ length: N_TIERS - 1 }, (_, i) => sorted[Math.floor(((i + 1) * sorted.length) / N_TIERS)]);
-  return Uint8Array.from(beta, (b) => cuts.reduce((t, cut) => t + (b >= cut ? 1 : 0), 0));
+  return ctx.design.tier;
 }
 
 /** FNV-1a of the id, then a murmur3 finaliser: a fixed, well-spread order. */

@@ -10,7 +10,7 @@ import type { MeasurementBatch } from '../ranking/measurements';
 import { calibrateSamples, type SampleParameters } from './calibrate';
 import { contributionTable, type ContributionTable } from './contribution-table';
 import { cardinalScales, sampleOutcomes, type SampleOutcomes } from './outcomes';
-import { difficultyBands, poolTaus, traitDesign, type TraitDesign } from './traits';
+import { difficultyBands, N_TIERS, poolTaus, traitDesign, type TraitDesign } from './traits';
 
 /** Strata beyond this many are merged into one, smallest first, to keep the trait model small. */
 const MAX_STRATA = 48;
@@ -58,8 +58,9 @@ export function planningContext(batch: MeasurementBatch, model: string, scores: 
   }
   const { stratum, nStrata } = sampleStrata(batch);
   const prior = poolSpread(pool);
-  const loose = traitDesign(difficultyBands(poolMean), stratum, nStrata, prior);
-  const design = traitDesign(loose.band, stratum, nStrata, prior, poolTaus(params, loose, outcomesByModel(outcomes, pool)));
+  const tier = discriminationTiers(params, hasPool);
+  const loose = traitDesign(difficultyBands(poolMean), stratum, nStrata, tier, prior);
+  const design = traitDesign(loose.band, stratum, nStrata, tier, prior, poolTaus(params, loose, outcomesByModel(outcomes, pool)));
   return {
     batch,
     model,
@@ -110,6 +111,14 @@ function sampleStrata(batch: MeasurementBatch): { stratum: Int32Array; nStrata: 
   const bySize = [...size.keys()].sort((a, b) => size.get(b)! - size.get(a)! || (a < b ? -1 : a > b ? 1 : 0));
   const index = new Map(bySize.map((k, i) => [k, Math.min(i, MAX_STRATA - 1)]));
   return { stratum: Int32Array.from(keys, (k) => index.get(k)!), nStrata: Math.min(bySize.length, MAX_STRATA) };
+}
+
+/** Tercile of β_s among the selection's samples with pool outcomes (0 = least discriminating). */
+export function discriminationTiers(params: SampleParameters, hasPool: Uint8Array): Uint8Array {
+  const { beta } = params;
+  const sorted = Float64Array.from(beta.filter((_, s) => hasPool[s] === 1)).sort();
+  const cuts = Array.from({ length: N_TIERS - 1 }, (_, i) => sorted[Math.floor(((i + 1) * sorted.length) / N_TIERS)]);
+  return Uint8Array.from(beta, (b) => cuts.reduce((t, cut) => t + (b >= cut ? 1 : 0), 0));
 }
 
 /** Sample-id order, for ties: negative if sample a's id sorts before b's (indices without ids). */

@@ -19,7 +19,7 @@
  * teaches less). The plan chooses cells (difficulty band x discrimination tier x stratum), not
  * samples: the candidates of a step are the heads of the cells' fixed pseudo-random queues
  * (./cells.ts), and while a difficulty band or a stratum has fallen below FLOOR x its
- * proportional share only its cells compete. x_s has three non-zeros, so a candidate costs O(1)
+ * proportional share only its cells compete. x_s has four non-zeros (NNZ), so a candidate costs O(1)
  * and a step O(cells + p²). Ties (equal gain) go to the lower sample id: same inputs, same plan.
  */
 import type { MeasurementBatch } from '../ranking/measurements';
@@ -27,7 +27,7 @@ import { cellQueues, type MarginFloors } from './cells';
 import { compareIds, type PlanningContext } from './context';
 import type { Projection } from './projection';
 import { quadratic } from './projection';
-import { sparseRow, type TraitPosterior } from './traits';
+import { NNZ, sparseRow, type TraitPosterior } from './traits';
 
 export interface PlannedSample {
   sample: number;
@@ -124,16 +124,16 @@ export function chooseSamples(ctx: PlanningContext, post: TraitPosterior, proj: 
 
   const rows = Array.from(proj.open.keys()).filter((i) => !allowed || allowed[proj.open[i]]);
   const n = rows.length;
-  const idx = new Int32Array(n * 3);
-  const val = new Float64Array(n * 3);
+  const idx = new Int32Array(n * NNZ);
+  const val = new Float64Array(n * NNZ);
   const w = new Float64Array(n);
-  const ri = new Int32Array(3);
-  const rv = new Float64Array(3);
+  const ri = new Int32Array(NNZ);
+  const rv = new Float64Array(NNZ);
   for (let r = 0; r < n; r++) {
     const s = proj.open[rows[r]];
     sparseRow(ctx.params, ctx.design, s, ri, rv);
-    idx.set(ri, 3 * r);
-    val.set(rv, 3 * r);
+    idx.set(ri, NNZ * r);
+    val.set(rv, NNZ * r);
     w[r] = post.p[s] * (1 - post.p[s]);
   }
   const cells = cellQueues(ctx, rows.map((i) => proj.open[i]), o.measured, allowed, o.salt ?? '', o.floor ?? sampleFloors(ctx.batch));
@@ -148,10 +148,10 @@ export function chooseSamples(ctx: PlanningContext, post: TraitPosterior, proj: 
       if (r < 0) continue;
       let xz = 0;
       let xSx = 0;
-      for (let a = 0; a < 3; a++) {
-        const ia = idx[3 * r + a];
-        xz += val[3 * r + a] * z[ia];
-        for (let e = 0; e < 3; e++) xSx += val[3 * r + a] * val[3 * r + e] * cov[ia * p + idx[3 * r + e]];
+      for (let a = 0; a < NNZ; a++) {
+        const ia = idx[NNZ * r + a];
+        xz += val[NNZ * r + a] * z[ia];
+        for (let e = 0; e < NNZ; e++) xSx += val[NNZ * r + a] * val[NNZ * r + e] * cov[ia * p + idx[NNZ * r + e]];
       }
       const d = proj.d[rows[r]];
       const A = vParam - 2 * d * xz + d * d * xSx;
@@ -167,15 +167,15 @@ export function chooseSamples(ctx: PlanningContext, post: TraitPosterior, proj: 
     out.push({ sample: s, gain: bestGain, expected: post.p[s] });
     // Σ ← Σ − w Σx xᵀΣ / (1 + w xᵀΣx);  g ← g − d x
     const sx = new Float64Array(p);
-    for (let a = 0; a < 3; a++) {
-      const ia = idx[3 * best + a];
-      for (let i = 0; i < p; i++) sx[i] += cov[i * p + ia] * val[3 * best + a];
+    for (let a = 0; a < NNZ; a++) {
+      const ia = idx[NNZ * best + a];
+      for (let i = 0; i < p; i++) sx[i] += cov[i * p + ia] * val[NNZ * best + a];
     }
     let xSx = 0;
-    for (let a = 0; a < 3; a++) xSx += val[3 * best + a] * sx[idx[3 * best + a]];
+    for (let a = 0; a < NNZ; a++) xSx += val[NNZ * best + a] * sx[idx[NNZ * best + a]];
     const k = w[best] / (1 + w[best] * xSx);
     for (let i = 0; i < p; i++) for (let j = 0; j < p; j++) cov[i * p + j] -= k * sx[i] * sx[j];
-    for (let a = 0; a < 3; a++) g[idx[3 * best + a]] -= proj.d[rows[best]] * val[3 * best + a];
+    for (let a = 0; a < NNZ; a++) g[idx[NNZ * best + a]] -= proj.d[rows[best]] * val[NNZ * best + a];
     refresh();
     vParam = quadratic(cov, g, p);
   }

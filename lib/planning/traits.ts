@@ -1,9 +1,9 @@
 /**
  * How the placed model does on each sample: the calibrated sample curve (./calibrate.ts) moved
- * by the model's own traits φ = (a, δ_1..δ_B, c_1..c_K):
+ * by the model's own traits φ = (a, δ_1..δ_B, c_1..c_K, ε_1..ε_T):
  *
- *   logit P_s = α_s + β_s (a − θ̄) + δ_{b(s)} + c_{k(s)} = α_s + x_sᵀφ − β_s θ̄
- *   x_s = (β_s, e_{b(s)}, e_{k(s)}),  y_s ~ P_s  (quasi-binomial for graded y)
+ *   logit P_s = α_s + β_s (a − θ̄) + δ_{b(s)} + c_{k(s)} + ε_{t(s)} = α_s + x_sᵀφ − β_s θ̄
+ *   x_s = (β_s, e_{b(s)}, e_{k(s)}, e_{t(s)}),  y_s ~ P_s  (quasi-binomial for graded y)
  *
  * a is its strength on the pool's scale; δ_b its deviation on samples of difficulty band b
  * (the pool's mean outcome on s: exactly 0, ten deciles between, exactly 1), e.g. a model that
@@ -12,10 +12,16 @@
  * such traits heavily (failing a question the whole pool gets right loses to every model at
  * once), so a projection that knew only a would misplace such models (measured on MMLU-Pro:
  * DeepSeek-V2-Chat, mean accuracy of rank 7, fails 9% of the questions the pool all gets right
- * and ranks 10th).
+ * and ranks 10th). ε_t is its deviation on discrimination tier t (terciles of β_s,
+ * ./context.ts): a model placed from the pool's curves meets β_s as estimated, and where the
+ * estimate is off for it (a model outside the pool's range, or one that answers the questions
+ * that sort the pool unlike the pool) the error is shared by a tier. Why: without it the plan,
+ * free to choose tiers (./cells.ts), measured mostly one tier and carried what it learnt to the
+ * others as if exact; with it every tier's deviation is a term of the projection's error, so the
+ * criterion itself measures each tier (bench:plan, ./README.md).
  *
  * Priors (the pool is the population): a ~ N(θ̄, (2 sd_pool)²), δ_b ~ N(0, τ_δ²),
- * c_k ~ N(0, τ_c²), with τ² = the pool models' own mean squared traits (each pool model fitted
+ * c_k ~ N(0, τ_c²), ε_t ~ N(0, τ_ε²), with τ² = the pool models' own mean squared traits (each pool model fitted
  * the same way with τ = 1; floor 0.25²) — empirical Bayes again. The posterior is its
  * Laplace approximation: mode by Newton on the concave log posterior, covariance
  * Σ = (Σ_s w_s x_s x_sᵀ + Λ₀)⁻¹, w_s = P_s (1 − P_s), at the mode (Tierney & Kadane 1986).
@@ -24,18 +30,31 @@ import { choleskyInverse, factorSpd, choleskySolve } from '../ranking/linalg';
 import type { SampleParameters } from './calibrate';
 
 export const N_BANDS = 12;
+/** discrimination tiers (terciles of the calibrated β_s: ./cells.ts discriminationTiers) */
+export const N_TIERS = 3;
+/** non-zeros of x_s: strength, band, stratum, tier */
+export const NNZ = 4;
 const MIN_TAU = 0.25;
 const PRIOR_SPREAD = 2;
 
 export interface TraitDesign {
-  /** parameters: 1 + N_BANDS + nStrata */
+  /** parameters: 1 + N_BANDS + nStrata + N_TIERS */
   p: number;
+  nStrata: number;
   band: Int32Array;
   stratum: Int32Array;
+  /** discrimination tier of each sample, 0..N_TIERS-1 */
+  tier: Uint8Array;
   /** prior means and precisions of φ */
   priorMean: Float64Array;
   priorPrecision: Float64Array;
-  tau: { band: number; stratum: number };
+  tau: Taus;
+}
+
+export interface Taus {
+  band: number;
+  stratum: number;
+  tier: number;
 }
 
 export interface TraitPosterior {
@@ -53,25 +72,30 @@ export function difficultyBands(poolMean: Float64Array): Int32Array {
 
 export function logit(params: SampleParameters, d: TraitDesign, phi: Float64Array, s: number): number {
   const b = params.beta[s];
-  return params.alpha[s] + b * (phi[0] - params.center) + phi[1 + d.band[s]] + phi[1 + N_BANDS + d.stratum[s]];
+  return params.alpha[s] + b * (phi[0] - params.center) + phi[1 + d.band[s]] + phi[1 + N_BANDS + d.stratum[s]] + phi[1 + N_BANDS + d.nStrata + d.tier[s]];
 }
 
-export function traitDesign(band: Int32Array, stratum: Int32Array, nStrata: number, pool: { mean: number; sd: number }, tau = { band: 1, stratum: 1 }): TraitDesign {
-  const p = 1 + N_BANDS + nStrata;
+export function traitDesign(band: Int32Array, stratum: Int32Array, nStrata: number, tier: Uint8Array, pool: { mean: number; sd: number }, tau: Taus = { band: 1, stratum: 1, tier: 1 }): TraitDesign {
+  const p = 1 + N_BANDS + nStrata + N_TIERS;
   const priorMean = new Float64Array(p);
   const priorPrecision = new Float64Array(p);
   priorMean[0] = pool.mean;
   priorPrecision[0] = 1 / (PRIOR_SPREAD * Math.max(pool.sd, 0.1)) ** 2;
-  for (let j = 1; j < p; j++) priorPrecision[j] = 1 / (j <= N_BANDS ? tau.band : tau.stratum) ** 2;
-  return { p, band, stratum, priorMean, priorPrecision, tau };
+  for (let j = 1; j < p; j++) priorPrecision[j] = 1 / tau[kindOf(j, nStrata)] ** 2;
+  return { p, nStrata, band, stratum, tier, priorMean, priorPrecision, tau };
+}
+
+/** Which kind of trait parameter j (≥ 1) is. */
+function kindOf(j: number, nStrata: number): keyof Taus {
+  return j <= N_BANDS ? 'band' : j <= N_BANDS + nStrata ? 'stratum' : 'tier';
 }
 
 /** Posterior of φ from outcomes y on `samples` (Newton, ≤ 30 steps, |Δ| < 1e-6); P_s for all samples unless `withP` is false. */
 export function fitTraits(params: SampleParameters, d: TraitDesign, samples: Int32Array, y: Float64Array, withP = true): TraitPosterior {
   const { p } = d;
   const phi = Float64Array.from(d.priorMean);
-  const idx = new Int32Array(3);
-  const val = new Float64Array(3);
+  const idx = new Int32Array(NNZ);
+  const val = new Float64Array(NNZ);
   let info = new Float64Array(p * p);
   for (let it = 0; it < 30; it++) {
     const grad = new Float64Array(p);
@@ -86,9 +110,9 @@ export function fitTraits(params: SampleParameters, d: TraitDesign, samples: Int
       const w = ps * (1 - ps);
       const r = y[i] - ps;
       sparseRow(params, d, s, idx, val);
-      for (let a = 0; a < 3; a++) {
+      for (let a = 0; a < NNZ; a++) {
         grad[idx[a]] += r * val[a];
-        for (let c = 0; c < 3; c++) info[idx[a] * p + idx[c]] += w * val[a] * val[c];
+        for (let c = 0; c < NNZ; c++) info[idx[a] * p + idx[c]] += w * val[a] * val[c];
       }
     }
     const f = factorSpd(info, p);
@@ -106,7 +130,7 @@ export function fitTraits(params: SampleParameters, d: TraitDesign, samples: Int
   return { phi, cov, p: all };
 }
 
-/** The three non-zeros of x_s: (0, β_s), (1 + band, 1), (1 + N_BANDS + stratum, 1). */
+/** The NNZ non-zeros of x_s: (0, β_s), (1 + band, 1), (1 + N_BANDS + stratum, 1), (1 + N_BANDS + nStrata + tier, 1). */
 export function sparseRow(params: SampleParameters, d: TraitDesign, s: number, idx: Int32Array, val: Float64Array): void {
   idx[0] = 0;
   val[0] = params.beta[s];
@@ -114,6 +138,8 @@ export function sparseRow(params: SampleParameters, d: TraitDesign, s: number, i
   val[1] = 1;
   idx[2] = 1 + N_BANDS + d.stratum[s];
   val[2] = 1;
+  idx[3] = 1 + N_BANDS + d.nStrata + d.tier[s];
+  val[3] = 1;
 }
 
 /**
@@ -124,9 +150,9 @@ const MIN_OBSERVED = 10;
 /** Each pool model's traits are fitted on at most this many of its samples (every k-th): τ is a population figure and does not need them all. */
 const TAU_SAMPLES = 800;
 
-export function poolTaus(params: SampleParameters, d: TraitDesign, pool: Array<{ samples: Int32Array; y: Float64Array }>): { band: number; stratum: number } {
-  const sum = { band: 0, stratum: 0 };
-  const n = { band: 0, stratum: 0 };
+export function poolTaus(params: SampleParameters, d: TraitDesign, pool: Array<{ samples: Int32Array; y: Float64Array }>): Taus {
+  const sum = { band: 0, stratum: 0, tier: 0 };
+  const n = { band: 0, stratum: 0, tier: 0 };
   const count = new Int32Array(d.p);
   for (const full of pool) {
     const step = Math.max(1, Math.ceil(full.samples.length / TAU_SAMPLES));
@@ -136,14 +162,15 @@ export function poolTaus(params: SampleParameters, d: TraitDesign, pool: Array<{
     for (const s of m.samples) {
       count[1 + d.band[s]]++;
       count[1 + N_BANDS + d.stratum[s]]++;
+      count[1 + N_BANDS + d.nStrata + d.tier[s]]++;
     }
     for (let j = 1; j < d.p; j++) {
       if (count[j] < MIN_OBSERVED) continue;
-      const which = j <= N_BANDS ? 'band' : 'stratum';
+      const which = kindOf(j, d.nStrata);
       sum[which] += t.phi[j] * t.phi[j] + t.cov[j * d.p + j];
       n[which]++;
     }
   }
-  const tau = (which: 'band' | 'stratum') => Math.max(MIN_TAU, n[which] > 0 ? Math.sqrt(sum[which] / n[which]) : 1);
-  return { band: tau('band'), stratum: tau('stratum') };
+  const tau = (which: keyof Taus) => Math.max(MIN_TAU, n[which] > 0 ? Math.sqrt(sum[which] / n[which]) : 1);
+  return { band: tau('band'), stratum: tau('stratum'), tier: tau('tier') };
 }
