@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, pool } from "@/lib/db/client";
 import { deleteFallbackFitsExcept, fallbackFitParams, newestFallbackFit, saveFallbackFit } from "@/lib/db/queries/embedder-state";
-import { coveredSamples, insertEmbeddings, vectorArrayBinary } from "@/lib/db/queries/embeddings";
+import { coveredSamplePks, coveredSamples, insertEmbeddings, vectorArrayBinary } from "@/lib/db/queries/embeddings";
 import { vectorFromBinary, vectorsOf } from "@/lib/db/queries/read-model";
 import { reloadEnv } from "@/lib/env";
 import { resetDatabase } from "@/test/db";
@@ -77,6 +77,9 @@ describe("embedding storage", () => {
   it("a pool larger than the fit's sample is fitted on the sample only, as fitLsa over every sample chooses it", async () => {
     const docs = (await coveredSamples({ space: "text", modality: "text" })).map(sampleDocument);
     expect(docs).toHaveLength(DEMO_SAMPLES);
+    expect(await coveredSamplePks({ space: "text", modality: "text" }, 100)).toEqual(
+      (await coveredSamples({ space: "text", modality: "text" })).map((s) => s.pk),
+    );
     const name = await fitFallback({ maxFitDocs: 100 });
     expect(name).toBe(fitLsa(docs, { maxFitDocs: 100 }).name);
     expect(await newestFallbackFit()).toMatchObject({ name, nDocs: DEMO_SAMPLES });

@@ -59,10 +59,20 @@ export async function coveredSamples(space: Space): Promise<EmbeddableSampleRow[
   return r.rows;
 }
 
-/** The pks of every sample the space covers (visible or not), ascending: what the offline fallback is fitted on. */
-export async function coveredSamplePks(space: Space): Promise<number[]> {
-  const r = await pool().query<{ pk: number }>(`SELECT s.pk FROM samples s WHERE ${coveredSamplesSql(space.modality, "s")} ORDER BY s.pk`);
-  return r.rows.map((row) => row.pk);
+/**
+ * The pks of every sample the space covers (visible or not), ascending: what the offline fallback
+ * is fitted on. Read `chunk` at a time (each a short statement, however large the pool).
+ */
+export async function coveredSamplePks(space: Space, chunk = 20_000): Promise<number[]> {
+  const out: number[] = [];
+  for (;;) {
+    const r = await pool().query<{ pk: number }>(
+      `SELECT s.pk FROM samples s WHERE s.pk > $1 AND ${coveredSamplesSql(space.modality, "s")} ORDER BY s.pk LIMIT $2`,
+      [out.length ? out[out.length - 1] : 0, chunk],
+    );
+    for (const row of r.rows) out.push(row.pk);
+    if (r.rows.length < chunk) return out;
+  }
 }
 
 /** These samples (by pk, ascending; pks no longer there are left out). */
