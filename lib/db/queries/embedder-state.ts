@@ -20,7 +20,7 @@ export async function newestFallbackFit(): Promise<FallbackFitInfo | null> {
 }
 
 /** Bytes per part of a stored fit: each part is one statement of a few hundred ms at most. */
-export const FIT_PART_BYTES = 2 << 20;
+export const FIT_PART_BYTES = 1 << 20;
 
 /** The stored parameters of one fit, or null when there is no such fit. */
 export async function fallbackFitParams(name: string): Promise<Uint8Array | null> {

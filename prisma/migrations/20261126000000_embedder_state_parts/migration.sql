@@ -1,6 +1,6 @@
 -- A fitted fallback embedder is tens of MB (its projection: vocabulary × 384 float32). Written as
 -- one bytea it held the embedded database's one session for over 20 s; it is now written and read
--- in parts of a few MB, each its own short statement (lib/db/queries/embedder-state.ts). A fit's
+-- in parts of 1 MB, each its own short statement (lib/db/queries/embedder-state.ts). A fit's
 -- parts are written before its embedder_state row (whose params are then empty), so a fit is
 -- visible only once complete; parts without a row are left by a fit that did not finish.
 CREATE TABLE "embedder_state_parts" (
