@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, pool } from "@/lib/db/client";
 import { deleteFallbackFitsExcept, fallbackFitParams, newestFallbackFit, saveFallbackFit } from "@/lib/db/queries/embedder-state";
 import { coveredSamplePks, coveredSamples, insertEmbeddings, vectorArrayBinary } from "@/lib/db/queries/embeddings";
-import { vectorFromBinary, vectorsOf } from "@/lib/db/queries/read-model";
+import { vectorFromBinary, vectorsAfter, vectorsOf } from "@/lib/db/queries/read-model";
 import { reloadEnv } from "@/lib/env";
 import { resetDatabase } from "@/test/db";
 import { importDemo } from "@/test/demo";
@@ -105,5 +105,17 @@ describe("embedding storage", () => {
       [run.embedder],
     );
     expect(missing.rows[0].n).toBe(0);
+
+    // Read back in pages from a pk cursor (the read model's first load): the same vectors as by pk.
+    const pks = (await pool().query<{ pk: number }>(`SELECT pk FROM samples ORDER BY pk`)).rows.map((r) => r.pk);
+    const paged: [number, Float32Array][] = [];
+    for (let after = 0; ; ) {
+      const page = await vectorsAfter("text", run.embedder!, after, 100);
+      paged.push(...page);
+      if (page.length < 100) break;
+      after = page[page.length - 1][0];
+    }
+    expect(paged.map(([pk]) => pk)).toEqual(pks);
+    expect(new Map(paged)).toEqual(new Map(await vectorsOf("text", run.embedder!, pks)));
   });
 });

@@ -24,6 +24,7 @@ import {
   pageVisibleSamples,
   readPublishState,
   samplesTouchedBy,
+  vectorsAfter,
   vectorsOf,
   visibleMeasurementsOf,
   type MeasurementTuple,
@@ -152,11 +153,13 @@ export function vectorsFor(model: ReadModel, space: string, name: string, dim: n
   if (!store) {
     store = (async () => {
       const s = new VectorStore(dim);
-      const pks = await embeddedSamplePks(space, name);
-      for (let i = 0; i < pks.length; i += CHUNK) {
-        for (const [pk, vector] of await vectorsOf(space, name, pks.slice(i, i + CHUNK))) s.put(pk, vector);
+      // In pk order, CHUNK at a time from where the last chunk ended: no list of every pk first.
+      for (let after = 0; ; ) {
+        const rows = await vectorsAfter(space, name, after, CHUNK);
+        for (const [pk, vector] of rows) s.put(pk, vector);
+        if (rows.length < CHUNK) return s;
+        after = rows[rows.length - 1][0];
       }
-      return s;
     })();
     model.spaces.set(key, store);
     store.catch(() => model.spaces.delete(key));

@@ -145,6 +145,17 @@ export async function vectorsOf(space: string, model: string, samplePks: readonl
   return r.rows.map(([pk, b64]) => [pk, vectorFromBinary(Buffer.from(b64, "base64"))]);
 }
 
+/** Up to `limit` vectors of `model` in `space` of samples after `afterPk`, by sample pk (as vectorsOf). */
+export async function vectorsAfter(space: string, model: string, afterPk: number, limit: number): Promise<[pk: number, vector: Float32Array][]> {
+  const r = await pool().query<[number, string]>({
+    text: `SELECT sample_pk, encode(vector_send(embedding), 'base64') FROM embeddings
+            WHERE space = $1 AND model = $2 AND sample_pk > $3 ORDER BY sample_pk LIMIT $4`,
+    values: [space, model, afterPk, limit],
+    rowMode: "array",
+  });
+  return r.rows.map(([pk, b64]) => [pk, vectorFromBinary(Buffer.from(b64, "base64"))]);
+}
+
 /** pgvector's binary form (int16 dim, int16 unused, dim big-endian float4) → float32 values. */
 export function vectorFromBinary(bytes: Buffer): Float32Array {
   const dim = bytes.readInt16BE(0);
