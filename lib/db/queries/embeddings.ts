@@ -26,10 +26,13 @@ export function vectorLiteral(v: ArrayLike<number>): string {
   return s + "]";
 }
 
-function lacking(space: Space, modelParam: string, visibleOnly: boolean): string {
+/** `afterParam`: only samples above that pk; said inside NOT EXISTS too, or the planner's anti join reads the model's vectors from the first. */
+function lacking(space: Space, modelParam: string, visibleOnly: boolean, afterParam?: string): string {
+  const after = afterParam ? ` AND e.sample_pk > ${afterParam}` : "";
   const where = [
+    ...(afterParam ? [`s.pk > ${afterParam}`] : []),
     coveredSamplesSql(space.modality, "s"),
-    `NOT EXISTS (SELECT 1 FROM embeddings e WHERE e.space = $1 AND e.model = ${modelParam} AND e.sample_pk = s.pk)`,
+    `NOT EXISTS (SELECT 1 FROM embeddings e WHERE e.space = $1 AND e.model = ${modelParam} AND e.sample_pk = s.pk${after})`,
   ];
   if (visibleOnly) where.push(visibleSamplesSql("s"));
   return where.join(" AND ");
@@ -45,7 +48,7 @@ const SAMPLE_COLUMNS = `s.pk, s.input, s.benchmark, s.task, s.tags, s.metadata, 
  */
 export async function samplesLackingVector(space: Space, model: string, limit: number, afterPk = 0): Promise<EmbeddableSampleRow[]> {
   const r = await pool().query<EmbeddableSampleRow>(
-    `SELECT ${SAMPLE_COLUMNS} FROM samples s WHERE s.pk > $4 AND ${lacking(space, "$2", false)} ORDER BY s.pk LIMIT $3`,
+    `SELECT ${SAMPLE_COLUMNS} FROM samples s WHERE ${lacking(space, "$2", false, "$4")} ORDER BY s.pk LIMIT $3`,
     [space.space, model, limit, afterPk],
   );
   return r.rows;
