@@ -16,6 +16,7 @@ export async function resetDatabase(): Promise<void> {
   await pool().query(`TRUNCATE ${DATA_TABLES.map((t) => `"${t}"`).join(", ")} RESTART IDENTITY CASCADE`);
   await pool().query(`UPDATE pool_state SET data_version = 0`);
   await pool().query(`DELETE FROM embedder_state`);
+  await pool().query(`DELETE FROM embedder_state_parts`);
   // Emptying samples emptied the embeddings (cascade); the spaces start over without a model.
   await pool().query(`UPDATE embedding_spaces SET active_model = NULL, building_model = NULL, activated_at = NULL, build_started_at = NULL`);
   // Data versions start over at 0, so answers cached under a version by an earlier file would be

@@ -9,7 +9,6 @@ import { loadVisibleMeasurements, type VisibleMeasurement } from "@/lib/db/queri
 import { loadModelNames } from "@/lib/db/queries/models";
 import { MeasurementBatchBuilder } from "@/lib/ranking/batch-builder";
 import { TEXT_SPACE } from "@/lib/retrieval/spaces";
-import { parseVector } from "@/lib/serving/read-model";
 import type { HealthInput, OutputRow } from "./report";
 import type { VectorMatrix } from "./vector-duplicates";
 
@@ -84,7 +83,7 @@ export async function loadPool(slice = SLICE): Promise<LoadedPool> {
     for (const o of await loadScoreOutputs(pks)) {
       outputs.push({ sample: index.get(o.samplePk)!, model: name(o.modelId), metric: o.metric, value: o.value, higherIsBetter: o.higherIsBetter, output: o.output });
     }
-    if (vectors) for (const [pk, text] of await vectorsOf(TEXT_SPACE, space.activeModel!, pks)) vectors.set(index.get(pk)!, parseVector(text));
+    if (vectors) for (const [pk, vector] of await vectorsOf(TEXT_SPACE, space.activeModel!, pks)) vectors.set(index.get(pk)!, vector);
     after = rows[rows.length - 1].pk;
     await yieldToOthers();
   }

@@ -22,6 +22,9 @@ import { ensureVectorIndex, type VectorIndexResult } from "./hnsw";
 import { spaceProvider, TEXT_SPACE } from "./spaces";
 import { deleteSupersededVectors } from "./supersede";
 
+/** Batches between two exact counts of the samples left (each a pass over the pool). */
+const RECOUNT_EVERY = 10;
+
 export interface EmbedProgress {
   space: string;
   embedded: number;
@@ -75,14 +78,29 @@ export async function embedPendingSamples(
 
   let embedded = 0;
   const batchSize = opts.batchSize ?? env().EMBED_BATCH_SIZE;
-  for (;;) {
-    const rows = await samplesLackingVector(space, model, batchSize);
-    if (rows.length === 0) break;
+  // Batches follow the pk order from where the last one ended; when they reach the end, one more
+  // pass from the start catches samples that lost their vector behind it (a changed input).
+  let after = 0;
+  // What is left is counted (a pass over the pool) every RECOUNT_EVERY batches, and in between
+  // is that count less what the run wrote since.
+  let counted = 0;
+  let writtenSinceCount = 0;
+  for (let batch = 0; ; batch++) {
+    const rows = await samplesLackingVector(space, model, batchSize, after);
+    if (rows.length === 0) {
+      if (after === 0) break;
+      after = 0;
+      continue;
+    }
     const vectors = await embedder.embedSamples(rows);
-    await insertEmbeddings(space, model, rows.map((r) => r.pk), vectors);
+    const written = await insertEmbeddings(space, model, rows.map((r) => r.pk), vectors);
     embedded += rows.length;
-    const remaining = await countSamplesLackingVector(space, model, { visibleOnly: false });
-    await onProgress?.({ space: spaceName, embedded, remaining });
+    after = rows[rows.length - 1].pk;
+    if (batch % RECOUNT_EVERY === 0 || rows.length < batchSize) {
+      counted = await countSamplesLackingVector(space, model, { visibleOnly: false });
+      writtenSinceCount = 0;
+    } else writtenSinceCount += written;
+    await onProgress?.({ space: spaceName, embedded, remaining: Math.max(0, counted - writtenSinceCount) });
   }
   // Statistics first (the planner needs the model's row count), then the index where the model is
   // large: before the flip, so that searches are fast from the first one on the new model.

@@ -24,6 +24,7 @@ import {
   pageVisibleSamples,
   readPublishState,
   samplesTouchedBy,
+  vectorsAfter,
   vectorsOf,
   visibleMeasurementsOf,
   type MeasurementTuple,
@@ -116,7 +117,7 @@ export async function updateReadModel(model: ReadModel): Promise<boolean> {
   }
   for (const { store, delta } of vectorDeltas) {
     for (const pk of delta.removed) store.remove(pk);
-    for (const [pk, text] of delta.fetched) store.put(pk, parseVector(text));
+    for (const [pk, vector] of delta.fetched) store.put(pk, vector);
   }
   model.models = models;
   model.publish = next;
@@ -132,7 +133,7 @@ const spaceKey = (space: string, name: string) => JSON.stringify([space, name]);
 
 interface VectorDelta {
   removed: number[];
-  fetched: [number, string][];
+  fetched: [number, Float32Array][];
 }
 
 async function vectorDelta(key: string, store: VectorStore, changedPks: number[]): Promise<VectorDelta> {
@@ -145,14 +146,6 @@ async function vectorDelta(key: string, store: VectorStore, changedPks: number[]
   return { removed, fetched: await chunked(wanted, (pks) => vectorsOf(space, name, pks)) };
 }
 
-/** pgvector's text form → float32 values (its output round-trips exactly). */
-export function parseVector(text: string): Float32Array {
-  const parts = text.slice(1, -1).split(",");
-  const out = new Float32Array(parts.length);
-  for (let i = 0; i < parts.length; i++) out[i] = Number(parts[i]);
-  return out;
-}
-
 /** The vectors of one (space, model), loaded on first use. */
 export function vectorsFor(model: ReadModel, space: string, name: string, dim: number): Promise<VectorStore> {
   const key = spaceKey(space, name);
@@ -160,11 +153,13 @@ export function vectorsFor(model: ReadModel, space: string, name: string, dim: n
   if (!store) {
     store = (async () => {
       const s = new VectorStore(dim);
-      const pks = await embeddedSamplePks(space, name);
-      for (let i = 0; i < pks.length; i += CHUNK) {
-        for (const [pk, text] of await vectorsOf(space, name, pks.slice(i, i + CHUNK))) s.put(pk, parseVector(text));
+      // In pk order, CHUNK at a time from where the last chunk ended: no list of every pk first.
+      for (let after = 0; ; ) {
+        const rows = await vectorsAfter(space, name, after, CHUNK);
+        for (const [pk, vector] of rows) s.put(pk, vector);
+        if (rows.length < CHUNK) return s;
+        after = rows[rows.length - 1][0];
       }
-      return s;
     })();
     model.spaces.set(key, store);
     store.catch(() => model.spaces.delete(key));

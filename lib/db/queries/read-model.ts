@@ -130,13 +130,41 @@ export async function embeddedSamplePks(space: string, model: string): Promise<n
   return r.rows.map((row) => row.pk);
 }
 
-/** The vectors of `model` in `space` for these sample pks, in pgvector's text form (exact for float4). */
-export async function vectorsOf(space: string, model: string, samplePks: readonly number[]): Promise<[pk: number, vector: string][]> {
+/**
+ * The vectors of `model` in `space` for these sample pks, exact float32. They travel in pgvector's
+ * binary form (vector_send), base64-encoded: the text form cost the server a shortest-decimal
+ * formatting of every value and the client a parse of it, most of a first load's time.
+ */
+export async function vectorsOf(space: string, model: string, samplePks: readonly number[]): Promise<[pk: number, vector: Float32Array][]> {
   if (samplePks.length === 0) return [];
   const r = await pool().query<[number, string]>({
-    text: `SELECT sample_pk, embedding::text FROM embeddings WHERE space = $1 AND model = $2 AND sample_pk = ANY($3::int[])`,
+    text: `SELECT sample_pk, encode(vector_send(embedding), 'base64') FROM embeddings WHERE space = $1 AND model = $2 AND sample_pk = ANY($3::int[])`,
     values: [space, model, samplePks],
     rowMode: "array",
   });
-  return r.rows;
+  return r.rows.map(([pk, b64]) => [pk, vectorFromBinary(Buffer.from(b64, "base64"))]);
 }
+
+/** Up to `limit` vectors of `model` in `space` of samples after `afterPk`, by sample pk (as vectorsOf). */
+export async function vectorsAfter(space: string, model: string, afterPk: number, limit: number): Promise<[pk: number, vector: Float32Array][]> {
+  const r = await pool().query<[number, string]>({
+    text: `SELECT sample_pk, encode(vector_send(embedding), 'base64') FROM embeddings
+            WHERE space = $1 AND model = $2 AND sample_pk > $3 ORDER BY sample_pk LIMIT $4`,
+    values: [space, model, afterPk, limit],
+    rowMode: "array",
+  });
+  return r.rows.map(([pk, b64]) => [pk, vectorFromBinary(Buffer.from(b64, "base64"))]);
+}
+
+/** pgvector's binary form (int16 dim, int16 unused, dim big-endian float4) → float32 values. */
+export function vectorFromBinary(bytes: Buffer): Float32Array {
+  const dim = bytes.readInt16BE(0);
+  if (bytes.length !== 4 + 4 * dim) throw new Error(`a binary vector of ${bytes.length} bytes for ${dim} dimensions`);
+  const out = new Float32Array(dim);
+  const raw = Buffer.from(out.buffer);
+  bytes.copy(raw, 0, 4);
+  if (LITTLE_ENDIAN) raw.swap32();
+  return out;
+}
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;

@@ -119,6 +119,16 @@ function sampleIndices(n: number, m: number, seed: number): number[] {
   return idx.slice(0, m).sort((a, b) => a - b);
 }
 
+/**
+ * Which of `n` documents (by position) fitLsa fits on: null for all of them, else the seeded
+ * `maxFitDocs` it samples. Fitting on exactly those documents, in that order, gives the same model,
+ * so a caller can read only them.
+ */
+export function fitDocumentIndices(n: number, options: Partial<Pick<LsaOptions, "maxFitDocs" | "seed">> = {}): number[] | null {
+  const { maxFitDocs, seed } = { ...DEFAULT_LSA_OPTIONS, ...options };
+  return n > maxFitDocs ? sampleIndices(n, maxFitDocs, seed) : null;
+}
+
 /** Fit tf-idf and the rank-k LSA basis on `docs` (see sampleDocument). Deterministic in (docs, opts). */
 export function fitLsa(docs: string[], options: Partial<LsaOptions> = {}): LsaModel {
   const o = { ...DEFAULT_LSA_OPTIONS, ...options };
@@ -134,7 +144,7 @@ export function fitLsa(docs: string[], options: Partial<LsaOptions> = {}): LsaMo
     sigmaPower: o.sigmaPower,
     maxFitDocs: o.maxFitDocs,
   };
-  const chosen = docs.length > params.maxFitDocs ? sampleIndices(docs.length, params.maxFitDocs, params.seed) : null;
+  const chosen = fitDocumentIndices(docs.length, params);
   const fitDocs = chosen ? chosen.map((i) => docs[i]) : docs;
   const termLists = fitDocs.map((d) => textTerms(d, params.bigrams));
   const vocab = buildVocabulary(termLists, params);

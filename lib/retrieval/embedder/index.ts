@@ -51,7 +51,7 @@ export async function selectEmbedder(opts: SelectOptions): Promise<EmbedderSelec
   };
 }
 
-export { fitLsa, serializeLsa, deserializeLsa, LsaModel, LSA_VERSION, DEFAULT_LSA_OPTIONS } from "./fallback-lsa";
+export { fitLsa, fitDocumentIndices, serializeLsa, deserializeLsa, LsaModel, LSA_VERSION, DEFAULT_LSA_OPTIONS } from "./fallback-lsa";
 export type { LsaOptions } from "./fallback-lsa";
 export { sampleDocument, type SampleFields } from "./sample-document";
 export { loadMiniLM, tryLoadMiniLM, MiniLMUnavailableError, MINILM_HUB_ID } from "./minilm";
