@@ -27,11 +27,76 @@ export interface LexicalDoc {
   metadata: readonly string[];
 }
 
-interface Postings {
-  rows: number[];
-  tf: number[];
-  /** Bit i set: the term occurs in FIELDS[i]. */
-  fields: number[];
+/**
+ * One document's index terms: distinct term ids (of a TermDictionary) with their weighted term
+ * frequency and the fields each occurs in, its weighted length and its label keys. Computed once
+ * per document text and reusable by later builds over the same dictionary (lib/serving/lexical-store.ts).
+ */
+export interface DocTerms {
+  ids: Int32Array;
+  tf: Float32Array;
+  fields: Uint8Array;
+  length: number;
+  labels: readonly string[];
+}
+
+/** Term strings ↔ dense ids, shared by the indexes built over one pool so that DocTerms stay valid. */
+export class TermDictionary {
+  private readonly ids = new Map<string, number>();
+  readonly terms: string[] = [];
+
+  id(term: string): number {
+    let id = this.ids.get(term);
+    if (id === undefined) {
+      id = this.terms.length;
+      this.ids.set(term, id);
+      this.terms.push(term);
+    }
+    return id;
+  }
+
+  find(term: string): number | undefined {
+    return this.ids.get(term);
+  }
+
+  get count(): number {
+    return this.terms.length;
+  }
+}
+
+/** The index terms of one document (tf weighted by field; FIELDS order of the bits). */
+export function docTerms(doc: LexicalDoc, dict: TermDictionary): DocTerms {
+  const at = new Map<number, number>();
+  const ids: number[] = [];
+  const tf: number[] = [];
+  const fields: number[] = [];
+  let length = 0;
+  const add = (field: LexicalField, text: string | null | undefined) => {
+    if (!text) return;
+    const bit = 1 << FIELDS.indexOf(field);
+    const w = FIELD_WEIGHT[field];
+    for (const t of textTerms(text)) {
+      const id = dict.id(t);
+      let j = at.get(id);
+      if (j === undefined) {
+        at.set(id, (j = ids.length));
+        ids.push(id);
+        tf.push(0);
+        fields.push(0);
+      }
+      tf[j] += w;
+      fields[j] |= bit;
+      length += w;
+    }
+  };
+  for (const tag of doc.tags) add("tag", tag);
+  add("task", doc.task);
+  add("benchmark", doc.benchmark);
+  for (const m of doc.metadata) add("metadata", m);
+  add("input", doc.input);
+  add("reference", doc.reference);
+  const labels = [...new Set([...doc.tags, ...(doc.task ? [doc.task] : [])].map(labelKey))];
+  return { ids: Int32Array.from(ids), tf: Float32Array.from(tf), fields: Uint8Array.from(fields), length, labels };
 }
 
 export interface TermMatch {
@@ -55,7 +120,12 @@ export interface Why {
 }
 
 export class LexicalIndex {
-  private readonly postings = new Map<string, Postings>();
+  private readonly dict: TermDictionary;
+  /** Postings of term id t: rows[start[t] .. start[t + 1]) ascending, with their tf and field bits. */
+  private readonly start: Int32Array;
+  private readonly rows: Int32Array;
+  private readonly tf: Float32Array;
+  private readonly fields: Uint8Array;
   /** Rows by a whole tag or task name, lower-cased ("other" is a stopword but a tag too). */
   private readonly labels = new Map<string, number[]>();
   private readonly length: Float32Array;
@@ -63,41 +133,57 @@ export class LexicalIndex {
   /** The single-word terms, sorted; built on the first prefix lookup. */
   private words: PrefixIndex | null = null;
 
-  constructor(docs: readonly LexicalDoc[]) {
-    this.length = new Float32Array(docs.length);
-    docs.forEach((doc, row) => {
-      const tf = new Map<string, { tf: number; fields: number }>();
-      const add = (field: LexicalField, text: string | null | undefined) => {
-        if (!text) return;
-        const bit = 1 << FIELDS.indexOf(field);
-        for (const t of textTerms(text)) {
-          const e = tf.get(t) ?? { tf: 0, fields: 0 };
-          e.tf += FIELD_WEIGHT[field];
-          e.fields |= bit;
-          tf.set(t, e);
-          this.length[row] += FIELD_WEIGHT[field];
-        }
-      };
-      for (const label of new Set([...doc.tags, ...(doc.task ? [doc.task] : [])].map(labelKey))) {
+  /**
+   * The index over raw documents, or over documents already split into terms (docTerms over
+   * `dict`, reusable between builds): row = position. Postings are laid out once in typed arrays
+   * (two passes: counts, then a fill in row order), not as an object per term and document.
+   */
+  constructor(input: readonly LexicalDoc[] | { terms: readonly DocTerms[]; dict: TermDictionary }) {
+    let terms: readonly DocTerms[];
+    if (Array.isArray(input)) {
+      const dict = new TermDictionary();
+      terms = (input as readonly LexicalDoc[]).map((d) => docTerms(d, dict));
+      this.dict = dict;
+    } else {
+      ({ terms, dict: this.dict } = input as { terms: readonly DocTerms[]; dict: TermDictionary });
+    }
+    const nTerms = this.dict.count;
+    const start = new Int32Array(nTerms + 1);
+    this.length = new Float32Array(terms.length);
+    terms.forEach((doc, row) => {
+      for (let j = 0; j < doc.ids.length; j++) start[doc.ids[j] + 1]++;
+      this.length[row] = doc.length;
+      for (const label of doc.labels) {
         const rows = this.labels.get(label);
         if (rows) rows.push(row);
         else this.labels.set(label, [row]);
       }
-      for (const tag of doc.tags) add("tag", tag);
-      add("task", doc.task);
-      add("benchmark", doc.benchmark);
-      for (const m of doc.metadata) add("metadata", m);
-      add("input", doc.input);
-      add("reference", doc.reference);
-      for (const [term, e] of tf) {
-        let p = this.postings.get(term);
-        if (!p) this.postings.set(term, (p = { rows: [], tf: [], fields: [] }));
-        p.rows.push(row);
-        p.tf.push(e.tf);
-        p.fields.push(e.fields);
+    });
+    for (let t = 0; t < nTerms; t++) start[t + 1] += start[t];
+    const total = start[nTerms];
+    this.rows = new Int32Array(total);
+    this.tf = new Float32Array(total);
+    this.fields = new Uint8Array(total);
+    const next = start.slice(0, nTerms);
+    terms.forEach((doc, row) => {
+      for (let j = 0; j < doc.ids.length; j++) {
+        const at = next[doc.ids[j]]++;
+        this.rows[at] = row;
+        this.tf[at] = doc.tf[j];
+        this.fields[at] = doc.fields[j];
       }
     });
-    this.avgLength = docs.length ? this.length.reduce((a, b) => a + b, 0) / docs.length : 1;
+    this.start = start;
+    this.avgLength = terms.length ? this.length.reduce((a, b) => a + b, 0) / terms.length : 1;
+  }
+
+  /** The postings range [from, to) of a term, or null when no row has it. */
+  private range(term: string): [number, number] | null {
+    const id = this.dict.find(term);
+    if (id === undefined || id + 1 >= this.start.length) return null;
+    const from = this.start[id];
+    const to = this.start[id + 1];
+    return to > from ? [from, to] : null;
   }
 
   get size(): number {
@@ -114,12 +200,13 @@ export class LexicalIndex {
     const out = new Float32Array(this.size);
     const n = this.size;
     for (const t of terms) {
-      const p = this.postings.get(t);
-      if (!p) continue;
-      const idf = Math.log(1 + (n - p.rows.length + 0.5) / (p.rows.length + 0.5));
-      for (let j = 0; j < p.rows.length; j++) {
-        const r = p.rows[j];
-        const tf = p.tf[j];
+      const range = this.range(t);
+      if (!range) continue;
+      const [from, to] = range;
+      const idf = Math.log(1 + (n - (to - from) + 0.5) / (to - from + 0.5));
+      for (let j = from; j < to; j++) {
+        const r = this.rows[j];
+        const tf = this.tf[j];
         out[r] += (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * this.length[r]) / this.avgLength));
       }
     }
@@ -128,23 +215,25 @@ export class LexicalIndex {
 
   /** The single-word index terms starting with `prefix`, in order. */
   withPrefix(prefix: string): string[] {
-    this.words ??= new PrefixIndex([...this.postings.keys()]);
+    // Terms of this index only: the dictionary may hold terms of other builds over the pool.
+    this.words ??= new PrefixIndex(this.dict.terms.filter((_, id) => id + 1 < this.start.length && this.start[id + 1] > this.start[id]));
     return this.words.withPrefix(prefix);
   }
 
   /** 1 for the rows containing the term, in any field. */
   containing(term: string): Uint8Array {
     const out = new Uint8Array(this.size);
-    for (const r of this.postings.get(term)?.rows ?? []) out[r] = 1;
+    const range = this.range(term);
+    if (range) for (let j = range[0]; j < range[1]; j++) out[this.rows[j]] = 1;
     return out;
   }
 
   /** 1 for the rows where the term is in a tag or the task name. */
   labelled(term: string): Uint8Array {
     const out = new Uint8Array(this.size);
-    const p = this.postings.get(term);
+    const range = this.range(term);
     const labels = (1 << FIELDS.indexOf("tag")) | (1 << FIELDS.indexOf("task"));
-    if (p) for (let j = 0; j < p.rows.length; j++) if (p.fields[j] & labels) out[p.rows[j]] = 1;
+    if (range) for (let j = range[0]; j < range[1]; j++) if (this.fields[j] & labels) out[this.rows[j]] = 1;
     return out;
   }
 
@@ -157,9 +246,9 @@ export class LexicalIndex {
   explain(row: number, terms: readonly string[]): TermMatch[] {
     const out: TermMatch[] = [];
     for (const t of terms) {
-      const p = this.postings.get(t);
-      const j = p ? binarySearch(p.rows, row) : -1;
-      if (j >= 0) out.push({ term: t, fields: FIELDS.filter((_, i) => p!.fields[j] & (1 << i)) });
+      const range = this.range(t);
+      const j = range ? binarySearch(this.rows, row, range[0], range[1]) : -1;
+      if (j >= 0) out.push({ term: t, fields: FIELDS.filter((_, i) => this.fields[j] & (1 << i)) });
     }
     return out;
   }
@@ -167,9 +256,10 @@ export class LexicalIndex {
 
 const labelKey = (s: string) => s.normalize("NFKC").toLowerCase().trim().replace(/\s+/g, " ");
 
-function binarySearch(sorted: readonly number[], x: number): number {
-  let lo = 0;
-  let hi = sorted.length - 1;
+/** The index of x in sorted[from .. to), or −1. */
+function binarySearch(sorted: Int32Array, x: number, from: number, to: number): number {
+  let lo = from;
+  let hi = to - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
     if (sorted[mid] === x) return mid;
