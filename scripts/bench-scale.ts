@@ -1,4 +1,4 @@
-// `npm run bench:scale -- --samples N --db embedded|native [--runs R] [--queries Q]`: the serving
+// `npm run bench:scale -- --samples N --db embedded|native [--runs R] [--queries Q] [--skip-embed]`: the serving
 // path (lib/serving) on a generated pool, the figures of issue 16's target table. In a fresh
 // database (embedded Postgres in a temp dir, or a throwaway native PostgreSQL 15 + pgvector from
 // scripts/native-pg.sh) it writes a synthetic results file (N samples over 40 benchmarks, 60
@@ -10,7 +10,9 @@
 //   after a change       each of R runs first publishes a one-line upload (data version + 1), then
 //                        times the first whole-pool leaderboard, model profile and compare
 //                        (incremental read-model update + gather + fits, no cache)
-// and the process's peak RSS. Prints the load average with the figures (2 shared cores: compare
+// and the process's peak RSS. --skip-embed leaves the pool unembedded and times only the read-model
+// load and the requests after a change (no capability queries: they need vectors), for iterating on fits;
+// it waits a minute after the import instead, as the embedding would have. Prints the load average with the figures (2 shared cores: compare
 // medians of several runs only at similar load).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -45,6 +47,7 @@ const RUNS = arg("runs", 3);
 const dbArg = args.includes("--db") ? args[args.indexOf("--db") + 1] : "embedded";
 if (dbArg !== "embedded" && dbArg !== "native") throw new Error(`--db must be embedded or native, not ${dbArg}`);
 const DB: "embedded" | "native" = dbArg;
+const SKIP_EMBED = args.includes("--skip-embed");
 const BENCHMARKS = 40;
 const MODELS = 60;
 const SCORES_PER_SAMPLE = 9;
@@ -135,24 +138,33 @@ async function main() {
     if (report.status !== "done") throw new Error(`import ${report.status}: ${JSON.stringify(report.errors.slice(0, 3))}`);
     summary.push(`import: ${report.counts.samples_new} samples, ${report.counts.measurements_new} measurements in ${(importMs / 1000).toFixed(1)} s`);
     log(summary.at(-1)!);
-    const [, embedMs] = await timed(async () => (await fitFallback(), await embedPendingSamples()));
-    summary.push(`embedding (offline fallback): ${(embedMs / 1000).toFixed(1)} s`);
-    log(summary.at(-1)!);
+    if (!SKIP_EMBED) {
+      const [, embedMs] = await timed(async () => (await fitFallback(), await embedPendingSamples()));
+      summary.push(`embedding (offline fallback): ${(embedMs / 1000).toFixed(1)} s`);
+      log(summary.at(-1)!);
+    }
+
+    // Without the embedding's minutes, wait out the read model's update margin (samples updated
+    // within a minute before a read are read again at the next update: lib/serving/read-model.ts),
+    // so that the runs below see what they would after the embedding.
+    if (SKIP_EMBED) await new Promise((resolve) => setTimeout(resolve, 61_000));
 
     // Serving from here on: the peak counts the read model and the fits (the import and embedding
     // ran in this process too, so it is an upper bound for a web process's).
     peakRss = 0;
     const [model, loadMs] = await timed(() => servingModel());
-    const [, vectorMs] = await timed(() => computeLeaderboard(leaderboardQuerySchema.parse({ q: `${words[0]} ${words[1]}` }), { useCache: false }));
+    const [, vectorMs] = SKIP_EMBED ? [null, NaN] : await timed(() => computeLeaderboard(leaderboardQuerySchema.parse({ q: `${words[0]} ${words[1]}` }), { useCache: false }));
     summary.push(
       `read model: ${model.samples.size} samples, ${model.measurements.rows} measurements loaded in ${(loadMs / 1000).toFixed(1)} s; ` +
-        `first query with the vector load ${(vectorMs / 1000).toFixed(1)} s; RSS ${mb(process.memoryUsage().rss)}`,
+        (SKIP_EMBED ? "not embedded (--skip-embed); " : `first query with the vector load ${(vectorMs / 1000).toFixed(1)} s; `) +
+        `RSS ${mb(process.memoryUsage().rss)}`,
     );
     log(summary.at(-1)!);
 
     const rand = mulberry32(11);
     const query = () => `${words[Math.floor(rand() * words.length)]} ${words[Math.floor(rand() * words.length)]}`;
-    for (const [label, k] of [["capability query, default k", undefined], ["capability query, k = 10,000", "10000"]] as const) {
+    const capabilityQueries = SKIP_EMBED ? [] : ([["capability query, default k", undefined], ["capability query, k = 10,000", "10000"]] as const);
+    for (const [label, k] of capabilityQueries) {
       const ms: number[] = [];
       for (let i = 0; i < QUERIES; i++) {
         const q = leaderboardQuerySchema.parse(k ? { q: query(), k } : { q: query() });
