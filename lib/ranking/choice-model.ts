@@ -35,7 +35,8 @@ export function choiceModelScores(kind: 'plackett-luce' | 'bradley-terry', ctx: 
   const data = broken ? broken.choices : ctx.choices;
   const active = estimableModels(ctx.graph, ctx.comps, baseline, prior);
   const fitOpts = { baseline, prior, tol: options.tol, maxIterations: options.maxIterations };
-  const fit = fitPlackettLuce(data, { ...fitOpts, active, variance: ctx.ci === 'analytic' });
+  const start = options.warmStart ? Float64Array.from(names, (name) => options.warmStart!.get(name) ?? NaN) : undefined;
+  const fit = fitPlackettLuce(data, { ...fitOpts, active, start, variance: ctx.ci === 'analytic' });
 
   const warnings: RankWarning[] = [];
   const part = participants(ctx.graph);
@@ -94,5 +95,6 @@ export function choiceModelScores(kind: 'plackett-luce' | 'bradley-terry', ctx: 
     pairs: broken?.nPairs,
     undefinedDraws,
     analyticVariance: analytic,
+    theta: fit.theta,
   };
 }
