@@ -59,12 +59,18 @@ export class MeasurementStore {
    * but writes the batch's typed columns directly: a gather visits every measurement of the pool.
    */
   gather(rows: readonly number[], label: (row: number) => { id: string; benchmark: string; tags: string[] }, name: (id: number) => string, keep: (id: number) => boolean) {
+    // The columns as locals: each element load then sees one typed-array type (through the
+    // generic Column class it sees all of them, which V8 cannot optimise).
+    const [starts, lens, kinds, keys, as, bs, values, highers, winners, tiers] = [
+      this.start.data, this.len.data, this.kind.data, this.key.data, this.a.data, this.b.data,
+      this.value.data, this.higher.data, this.winner.data, this.tiers.data,
+    ] as [Int32Array, Int32Array, Uint8Array, Int32Array, Int32Array, Int32Array, Float64Array, Uint8Array, Uint8Array, Int32Array];
+    const nRows = this.start.length;
     // Upper bounds per kind, for columns allocated once.
     const bound = new Int32Array(KINDS.length);
     for (const row of rows) {
-      if (row >= this.start.length) continue;
-      const from = this.start.data[row];
-      for (let i = from; i < from + this.len.data[row]; i++) bound[this.kind.data[i]]++;
+      if (row >= nRows) continue;
+      for (let i = starts[row], end = i + lens[row]; i < end; i++) bound[kinds[i]]++;
     }
     const [nScore, nPair, nRank, nUnit] = bound;
     const score = { sample: new Int32Array(nScore), model: new Int32Array(nScore), metric: new Int32Array(nScore), value: new Float64Array(nScore), higherIsBetter: new Uint8Array(nScore) };
@@ -83,12 +89,16 @@ export class MeasurementStore {
       if (m === undefined) byName.set(n, (m = modelNames.push(n) - 1));
       return m;
     };
-    const interned = new Map<number, number>();
+    /** By model id (small serials): the batch's index + 1, -1 when it does not count, 0 not yet seen. */
+    const interned: number[] = [];
     /** The batch's index of model id `id`, or -1 when it does not count. */
     const model = (id: number): number => {
-      let m = interned.get(id);
-      if (m === undefined) interned.set(id, (m = id >= 0 && keep(id) ? internName(name(id)) : -1));
-      return m;
+      if (id < 0) return -1;
+      const m = interned[id];
+      if (m !== undefined && m !== 0) return m < 0 ? -1 : m - 1;
+      const index = keep(id) ? internName(name(id)) : -1;
+      interned[id] = index < 0 ? -1 : index + 1;
+      return index;
     };
     // Group keys: store key code (+1, 0 for none) → the batch's metric / criterion / ranking-key index.
     const keyIndex = (names: string[], fallback: string) => {
@@ -115,22 +125,21 @@ export class MeasurementStore {
     const sampleById = new Map<string, number>();
     const sampleRows: number[] = [];
     for (const row of rows) {
-      if (row >= this.start.length) continue;
+      if (row >= nRows) continue;
       let s = -1;
-      const from = this.start.data[row];
-      for (let i = from; i < from + this.len.data[row]; i++) {
-        const kind = this.kind.data[i];
+      for (let i = starts[row], end = i + lens[row]; i < end; i++) {
+        const kind = kinds[i];
         // Whether the line adds to the batch: its models count (a ranking needs two that do; its
         // models are interned only when the line is added, as addRanking does).
         let a = -1;
         let b = -1;
         if (kind === RANKING) {
-          const t = this.tiers.data[i];
+          const t = tiers[i];
           if (t < 0 || this.tierLists[t].reduce((n, tier) => n + tier.filter(keep).length, 0) < 2) continue;
         } else {
-          a = model(this.a.data[i]);
+          a = model(as[i]);
           if (a < 0) continue;
-          if (kind === PAIRWISE && (b = model(this.b.data[i])) < 0) continue;
+          if (kind === PAIRWISE && (b = model(bs[i])) < 0) continue;
         }
         if (s < 0) {
           const l = label(row);
@@ -142,22 +151,22 @@ export class MeasurementStore {
           }
           sampleRows.push(row);
         }
-        const value = this.value.data[i];
+        const value = values[i];
         if (kind === SCORE) {
           if (!Number.isFinite(value)) throw new RangeError(`score value must be finite (got ${value})`);
           score.sample[ns] = s;
           score.model[ns] = a;
-          score.metric[ns] = metric(this.key.data[i]);
+          score.metric[ns] = metric(keys[i]);
           score.value[ns] = value;
-          score.higherIsBetter[ns++] = this.higher.data[i];
+          score.higherIsBetter[ns++] = highers[i];
         } else if (kind === UNIT_TEST) {
           if (!Number.isFinite(value)) throw new RangeError(`unit_test value must be finite (got ${value})`);
           unitTest.sample[nu] = s;
           unitTest.model[nu] = a;
-          unitTest.criterion[nu] = criterion(this.key.data[i]);
+          unitTest.criterion[nu] = criterion(keys[i]);
           unitTest.value[nu++] = value;
         } else if (kind === PAIRWISE) {
-          const winner = this.winner.data[i] - 1; // WINNERS[1..3] = a, b, tie = WINNER_A, WINNER_B, WINNER_TIE
+          const winner = winners[i] - 1; // WINNERS[1..3] = a, b, tie = WINNER_A, WINNER_B, WINNER_TIE
           if (winner < 0) throw new RangeError("winner must be \"a\", \"b\" or \"tie\" (got null)");
           if (!Number.isNaN(value) && !(value >= 0 && value <= 1)) throw new RangeError(`p_a must be in [0, 1] (got ${value})`);
           pairwise.sample[np] = s;
@@ -167,9 +176,9 @@ export class MeasurementStore {
           pairwise.pA[np++] = value;
         } else {
           ranking.sample[nr] = s;
-          ranking.key[nr] = rankingKey(this.key.data[i]);
+          ranking.key[nr] = rankingKey(keys[i]);
           let tier = 0;
-          for (const list of this.tierLists[this.tiers.data[i]]) {
+          for (const list of this.tierLists[tiers[i]]) {
             const kept = list.filter(keep);
             if (kept.length === 0) continue;
             for (const id of kept) {
