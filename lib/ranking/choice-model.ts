@@ -36,7 +36,8 @@ export function choiceModelScores(kind: 'plackett-luce' | 'bradley-terry', ctx: 
   const active = estimableModels(ctx.graph, ctx.comps, baseline, prior);
   const fitOpts = { baseline, prior, tol: options.tol, maxIterations: options.maxIterations };
   const start = options.warmStart ? Float64Array.from(names, (name) => options.warmStart!.get(name) ?? NaN) : undefined;
-  const fit = fitPlackettLuce(data, { ...fitOpts, active, start, variance: ctx.ci === 'analytic' });
+  // ℓ at the optimum is reported by no leaderboard: skip the extra pass that computes it.
+  const fit = fitPlackettLuce(data, { ...fitOpts, active, start, variance: ctx.ci === 'analytic', logLikelihood: false });
 
   const warnings: RankWarning[] = [];
   const part = participants(ctx.graph);
