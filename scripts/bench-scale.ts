@@ -1,4 +1,4 @@
-// `npm run bench:scale -- --samples N --db embedded|native [--runs R] [--queries Q]`: the serving
+// `npm run bench:scale -- --samples N --db embedded|native [--runs R] [--queries Q] [--skip-embed]`: the serving
 // path (lib/serving) on a generated pool, the figures of issue 16's target table. In a fresh
 // database (embedded Postgres in a temp dir, or a throwaway native PostgreSQL 15 + pgvector from
 // scripts/native-pg.sh) it writes a synthetic results file (N samples over 40 benchmarks, 60
@@ -10,7 +10,9 @@
 //   after a change       each of R runs first publishes a one-line upload (data version + 1), then
 //                        times the first whole-pool leaderboard, model profile and compare
 //                        (incremental read-model update + gather + fits, no cache)
-// and the process's peak RSS. Prints the load average with the figures (2 shared cores: compare
+// and the process's peak RSS. --skip-embed leaves the pool unembedded and times only the read-model
+// load and the requests after a change (no capability queries: they need vectors), for iterating on fits;
+// it waits a minute after the import instead, as the embedding would have. Prints the load average with the figures (2 shared cores: compare
 // medians of several runs only at similar load).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -45,6 +47,7 @@ const RUNS = arg("runs", 3);
 const dbArg = args.includes("--db") ? args[args.indexOf("--db") + 1] : "embedded";
 if (dbArg !== "embedded" && dbArg !== "native") throw new Error(`--db must be embedded or native, not ${dbArg}`);
 const DB: "embedded" | "native" = dbArg;
+const SKIP_EMBED = args.includes("--skip-embed");
 const BENCHMARKS = 40;
 const MODELS = 60;
 const SCORES_PER_SAMPLE = 9;
@@ -57,6 +60,14 @@ async function timed<T>(f: () => Promise<T>): Promise<[T, number]> {
   const t0 = performance.now();
   const out = await f();
   return [out, performance.now() - t0];
+}
+
+/** Wall time and the process's CPU time (all its threads, the embedded database's included), in ms. */
+async function timedCpu(f: () => Promise<unknown>): Promise<[number, number]> {
+  const cpu = process.cpuUsage();
+  const [, ms] = await timed(f);
+  const used = process.cpuUsage(cpu);
+  return [ms, (used.user + used.system) / 1000];
 }
 
 
@@ -135,24 +146,33 @@ async function main() {
     if (report.status !== "done") throw new Error(`import ${report.status}: ${JSON.stringify(report.errors.slice(0, 3))}`);
     summary.push(`import: ${report.counts.samples_new} samples, ${report.counts.measurements_new} measurements in ${(importMs / 1000).toFixed(1)} s`);
     log(summary.at(-1)!);
-    const [, embedMs] = await timed(async () => (await fitFallback(), await embedPendingSamples()));
-    summary.push(`embedding (offline fallback): ${(embedMs / 1000).toFixed(1)} s`);
-    log(summary.at(-1)!);
+    if (!SKIP_EMBED) {
+      const [, embedMs] = await timed(async () => (await fitFallback(), await embedPendingSamples()));
+      summary.push(`embedding (offline fallback): ${(embedMs / 1000).toFixed(1)} s`);
+      log(summary.at(-1)!);
+    }
+
+    // Without the embedding's minutes, wait out the read model's update margin (samples updated
+    // within a minute before a read are read again at the next update: lib/serving/read-model.ts),
+    // so that the runs below see what they would after the embedding.
+    if (SKIP_EMBED) await new Promise((resolve) => setTimeout(resolve, 61_000));
 
     // Serving from here on: the peak counts the read model and the fits (the import and embedding
     // ran in this process too, so it is an upper bound for a web process's).
     peakRss = 0;
     const [model, loadMs] = await timed(() => servingModel());
-    const [, vectorMs] = await timed(() => computeLeaderboard(leaderboardQuerySchema.parse({ q: `${words[0]} ${words[1]}` }), { useCache: false }));
+    const [, vectorMs] = SKIP_EMBED ? [null, NaN] : await timed(() => computeLeaderboard(leaderboardQuerySchema.parse({ q: `${words[0]} ${words[1]}` }), { useCache: false }));
     summary.push(
       `read model: ${model.samples.size} samples, ${model.measurements.rows} measurements loaded in ${(loadMs / 1000).toFixed(1)} s; ` +
-        `first query with the vector load ${(vectorMs / 1000).toFixed(1)} s; RSS ${mb(process.memoryUsage().rss)}`,
+        (SKIP_EMBED ? "not embedded (--skip-embed); " : `first query with the vector load ${(vectorMs / 1000).toFixed(1)} s; `) +
+        `RSS ${mb(process.memoryUsage().rss)}`,
     );
     log(summary.at(-1)!);
 
     const rand = mulberry32(11);
     const query = () => `${words[Math.floor(rand() * words.length)]} ${words[Math.floor(rand() * words.length)]}`;
-    for (const [label, k] of [["capability query, default k", undefined], ["capability query, k = 10,000", "10000"]] as const) {
+    const capabilityQueries = SKIP_EMBED ? [] : ([["capability query, default k", undefined], ["capability query, k = 10,000", "10000"]] as const);
+    for (const [label, k] of capabilityQueries) {
       const ms: number[] = [];
       for (let i = 0; i < QUERIES; i++) {
         const q = leaderboardQuerySchema.parse(k ? { q: query(), k } : { q: query() });
@@ -161,21 +181,23 @@ async function main() {
       rows.push(latencyRow(label, ms, "computeLeaderboard, uncached, distinct queries"));
       log(`${label} done (load ${load()})`);
     }
-    const after = { whole: [] as number[], profile: [] as number[], compare: [] as number[] };
+    // Wall time and CPU time of each: on a shared machine the CPU time is what compares across loads.
+    const after = { whole: [] as [number, number][], profile: [] as [number, number][], compare: [] as [number, number][] };
     const all = selectionSchema.parse({});
     for (let i = 0; i < RUNS; i++) {
       await change(3 * i);
-      after.whole.push((await timed(() => computeLeaderboard(leaderboardQuerySchema.parse({}))))[1]);
+      after.whole.push(await timedCpu(() => computeLeaderboard(leaderboardQuerySchema.parse({}))));
       await change(3 * i + 1);
-      after.profile.push((await timed(() => modelProfile("model-00")))[1]);
+      after.profile.push(await timedCpu(() => modelProfile("model-00")));
       await change(3 * i + 2);
-      after.compare.push((await timed(() => compareModels({ models: [], selection: all })))[1]);
+      after.compare.push(await timedCpu(() => compareModels({ models: [], selection: all })));
       log(`run ${i + 1} of ${RUNS} after a change done (load ${load()})`);
     }
     const note = "first request after an upload: incremental update + gather + fits";
-    rows.push(latencyRow("whole-pool leaderboard after a change", after.whole, note));
-    rows.push(latencyRow("model profile after a change", after.profile, note));
-    rows.push(latencyRow("compare (default models) after a change", after.compare, note));
+    for (const [label, runs] of [["whole-pool leaderboard", after.whole], ["model profile", after.profile], ["compare (default models)", after.compare]] as const) {
+      rows.push(latencyRow(`${label} after a change`, runs.map(([ms]) => ms), note));
+      rows.push(latencyRow(`  the same, process CPU time`, runs.map(([, cpu]) => cpu), "user + system of every thread of this process"));
+    }
     summary.push(`peak RSS while serving: ${mb(peakRss)}; load average at the end: ${load()}`);
     console.log(`\n${SAMPLES} samples, ${BENCHMARKS} benchmarks, ${MODELS} models, ${DB} database\n${summary.join("\n")}\n${latencyTable(rows)}`);
   } finally {

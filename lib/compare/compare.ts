@@ -124,6 +124,9 @@ export async function compareModels(input: { models: string[]; selection: Select
   const groups = tieredGroups(batch);
   const fitOpts = { baseline, prior: computed.query.prior };
   const onlyChosen = (fits: SubsetFit[]) => subsetScores(fits, models);
+  const benchmarks = benchmarkSubsets(batch);
+  // One call: the batch's lines are hashed once for both kinds of subset.
+  const subsetFits = cachedSubsetFits(batch, [...benchmarks, ...topTagSubsets(batch, TOP_TAGS)], fitOpts);
 
   const overallScore = (i: number) => rows.get(batch.modelNames[i])?.score ?? null;
   const found = disagreements(batch, groups, chosen, chosen.map(overallScore), DISAGREEMENTS);
@@ -149,8 +152,8 @@ export async function compareModels(input: { models: string[]; selection: Select
     overall: models.flatMap((m) => (rows.has(m) ? [rows.get(m)!] : [])),
     head_to_head: { models, p: headToHead(models.map((m) => rows.get(m)?.score ?? null)) },
     pairwise: empiricalPairs(batch, groups, chosen),
-    benchmarks: onlyChosen(cachedSubsetFits(batch, benchmarkSubsets(batch), fitOpts)),
-    tags: onlyChosen(cachedSubsetFits(batch, topTagSubsets(batch, TOP_TAGS), fitOpts)),
+    benchmarks: onlyChosen(subsetFits.slice(0, benchmarks.length)),
+    tags: onlyChosen(subsetFits.slice(benchmarks.length)),
     disagreements: found.map(({ sample, ...d }) => {
       const s = summaries.get(samplePks[sample]);
       return { sample_id: s?.id ?? String(samplePks[sample]), benchmark: s?.benchmark ?? "", input: s?.input ?? "", image: s?.image ?? null, ...d, outputs: outputsOf(samplePks[sample], d) };

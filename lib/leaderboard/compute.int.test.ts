@@ -137,4 +137,30 @@ describe("connectivity and cache invalidation", () => {
     expect(before.models.map((m) => m.model)).not.toContain("geo-oracle");
     expect(after.models[0].model).toBe("geo-oracle");
   });
+
+  it("concurrent requests for the same key share one computation", async () => {
+    const q = query({ benchmark: "demo-law-mc", prior: "0.3" });
+    const [a, b] = await Promise.all([computeLeaderboard(q), computeLeaderboard(q)]);
+    expect(a).toBe(b);
+    expect(a.leaderboard.cached).toBe(false);
+    expect((await computeLeaderboard(q)).leaderboard.cached).toBe(true);
+  });
+
+  it("after an upload, a selection's fit starts from its previous θ: one step when its data did not change", async () => {
+    const q = query({ benchmark: "demo-law-mc", prior: "0.2" });
+    const before = await liveLeaderboard(q);
+    expect(before.diagnostics.iterations).toBeGreaterThan(1);
+    const sample = await pool().query<{ id: string }>(`SELECT id FROM samples WHERE benchmark = 'demo-geo-qa' LIMIT 1`);
+    await uploadLines([{ type: "score", sample: sample.rows[0].id, model: "warm-probe", metric: "accuracy", value: 1 }]);
+    const after = await liveLeaderboard(q);
+    expect(after.data_version).toBeGreaterThan(before.data_version);
+    expect(after.cached).toBe(false);
+    expect(after.diagnostics.iterations).toBe(1);
+    expect(after.models.map((m) => m.model)).toEqual(before.models.map((m) => m.model));
+    after.models.forEach((m, i) => {
+      expect(m.score === null).toBe(before.models[i].score === null);
+      if (m.score !== null) expect(m.score).toBeCloseTo(before.models[i].score!, 9);
+    });
+  });
 });
+

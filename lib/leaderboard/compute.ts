@@ -8,7 +8,11 @@
 // model (lib/serving), which is also what the key's data version is read from (one version poll
 // per request, none when the database is busy); an answer served from an older version while the
 // read model catches up says so in data_version and is cached under that version. Fits run through a limiter (FIT_CONCURRENCY at once,
-// FIT_QUEUE waiting, past that 503 with Retry-After).
+// FIT_QUEUE waiting, past that 503 with Retry-After). Requests for the same key while it is being
+// computed share that one computation (the whole pool's after a publish: the leaderboard, every model
+// page and compare ask for it at once). Each fit starts from the last fitted θ of the same query
+// under an earlier version (an upload changes a little of the pool), and converges to the same
+// optimum as from scratch, in fewer passes.
 import { env } from "@/lib/env";
 import { polledHealthRun, servingModel } from "@/lib/serving/current";
 import { Limiter } from "@/lib/serving/limiter";
@@ -63,14 +67,29 @@ export interface ComputeOptions {
 
 const ANSWERS = 200;
 const COMPUTATIONS = 4;
-const g = globalThis as unknown as { __portalLeaderboardCache?: { answers: Map<string, LiveLeaderboard>; computations: Map<string, ComputedLeaderboard> } };
-const cache = (g.__portalLeaderboardCache ??= { answers: new Map(), computations: new Map() });
+/** Queries whose last fitted θ is kept for warm starts (60 models: ~1 kB each). */
+const WARM_STARTS = 200;
+
+interface Cache {
+  answers: Map<string, LiveLeaderboard>;
+  computations: Map<string, ComputedLeaderboard>;
+  /** computations under way, by key */
+  pending: Map<string, Promise<ComputedLeaderboard>>;
+  /** last fitted θ by model, by query (any data version) */
+  warmStarts: Map<string, ReadonlyMap<string, number>>;
+}
+const g = globalThis as unknown as { __portalLeaderboardCache?: Cache };
+const cache = (g.__portalLeaderboardCache ??= { answers: new Map(), computations: new Map(), pending: new Map(), warmStarts: new Map() });
+cache.pending ??= new Map();
+cache.warmStarts ??= new Map();
 const fits = new Limiter({ concurrency: env().FIT_CONCURRENCY, queue: env().FIT_QUEUE, retryAfter: 2, what: "leaderboard fits" });
 
 /** Forgets every cached leaderboard of this process (for a database emptied under it, as tests do). */
 export function forgetLeaderboards(): void {
   cache.answers.clear();
   cache.computations.clear();
+  cache.pending.clear();
+  cache.warmStarts.clear();
 }
 
 /** A cached value, marked most recently used. */
@@ -96,17 +115,31 @@ async function lookup(query: LeaderboardQuery, opts: ComputeOptions): Promise<{ 
   return { q, model, key: JSON.stringify([q, opts.ci ?? null, model.version, env().EMBEDDER, polledHealthRun()]) };
 }
 
+/** The warm-start key: the query without the version. */
+const startKey = (q: ResolvedQuery, ci: CiMethod | undefined) => JSON.stringify([q, ci ?? null, env().EMBEDDER]);
+
 /** The live leaderboard of a query together with the retrieval and batch it was computed from. */
 export async function computeLeaderboard(query: LeaderboardQuery, opts: ComputeOptions = {}): Promise<ComputedLeaderboard> {
   const { q, model, key } = await lookup(query, opts);
-  const hit = opts.useCache === false ? undefined : recall(cache.computations, key);
+  const useCache = opts.useCache !== false;
+  const hit = useCache ? recall(cache.computations, key) : undefined;
   if (hit) return { ...hit, leaderboard: { ...hit.leaderboard, cached: true } };
+  const running = useCache ? cache.pending.get(key) : undefined;
+  if (running) return running;
   // The whole computation holds a slot: the fit itself is synchronous, so bounding only it would
   // bound nothing; bounding retrieval + gather + fit bounds the memory and CPU queued per process.
-  const computed = await fits.run(() => compute(q, model, opts.ci));
-  remember(cache.computations, key, computed, COMPUTATIONS);
-  remember(cache.answers, key, computed.leaderboard, ANSWERS);
-  return computed;
+  const computing = fits.run(() => compute(q, model, opts.ci)).then((computed) => {
+    remember(cache.computations, key, computed, COMPUTATIONS);
+    remember(cache.answers, key, computed.leaderboard, ANSWERS);
+    return computed;
+  });
+  if (!useCache) return computing;
+  cache.pending.set(key, computing);
+  try {
+    return await computing;
+  } finally {
+    cache.pending.delete(key);
+  }
 }
 
 /** Only the answer of GET /api/leaderboard: served from the answer cache without touching the samples. */
@@ -153,7 +186,9 @@ async function compute(q: ResolvedQuery, model: ReadModel, ci?: CiMethod): Promi
   if (restricted && restricted.size === 0 && hasFactsFilter(q)) {
     warnings.push({ code: "no_model_matches_facts", message: "No model has facts that pass the filters (open_weights, min_params_b, max_params_b, organization): models without a model line never pass." });
   }
-  const result = batch.nModels === 0 ? null : rank(q.method, batch, { baseline, prior: q.prior, ci });
+  const starts = startKey(q, ci);
+  const result = batch.nModels === 0 ? null : rank(q.method, batch, { baseline, prior: q.prior, ci, warmStart: recall(cache.warmStarts, starts) });
+  if (result?.theta) remember(cache.warmStarts, starts, result.theta, WARM_STARTS);
   const ranked = result ? toApiLeaderboard(result, warnings) : { ...emptyLeaderboard(q), warnings };
   const { facts, selfJudges } = await rowFacts(batch.modelNames, loaded.samplePks, model.version);
   const api = { ...ranked, models: ranked.models.map((r) => ({ ...r, facts: facts.get(r.model) ?? null, self_judges: selfJudges.get(r.model) ?? [] })) };

@@ -1,6 +1,5 @@
 // The measurements of selected samples as the ranking engine's columnar batch, gathered from the
 // process's read model (lib/serving): no query to the database.
-import type { SampleLabel } from "@/lib/db/queries/samples";
 import type { MeasurementBatch } from "@/lib/ranking/measurements";
 import { servingModel } from "@/lib/serving/current";
 import { gatherBatch } from "@/lib/serving/gather";
@@ -8,7 +7,6 @@ import type { ReadModel } from "@/lib/serving/read-model";
 
 export interface LoadedBatch {
   batch: MeasurementBatch;
-  labels: Map<number, SampleLabel>;
   /** Sample index in the batch → sample primary key. */
   samplePks: number[];
 }

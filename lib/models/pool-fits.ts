@@ -25,11 +25,10 @@ const cache = (g.__portalPoolFits ??= new Map());
 function fitPool({ query, loaded: { batch } }: ComputedLeaderboard): PoolFits {
   const baseline = fitBaseline(query, batch.modelNames);
   const opts = { baseline, prior: query.prior };
-  return {
-    baseline: baseline ?? "",
-    benchmarks: cachedSubsetFits(batch, benchmarkSubsets(batch), opts),
-    tags: cachedSubsetFits(batch, topTagSubsets(batch, PROFILE_TAGS, MIN_TAG_SAMPLES), opts),
-  };
+  const benchmarks = benchmarkSubsets(batch);
+  // One call: the batch's lines are hashed once for both kinds of subset.
+  const fits = cachedSubsetFits(batch, [...benchmarks, ...topTagSubsets(batch, PROFILE_TAGS, MIN_TAG_SAMPLES)], opts);
+  return { baseline: baseline ?? "", benchmarks: fits.slice(0, benchmarks.length), tags: fits.slice(benchmarks.length) };
 }
 
 /** Forgets the cached fits of this process (for a database emptied under it, as tests do). */

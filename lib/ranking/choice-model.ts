@@ -35,7 +35,9 @@ export function choiceModelScores(kind: 'plackett-luce' | 'bradley-terry', ctx: 
   const data = broken ? broken.choices : ctx.choices;
   const active = estimableModels(ctx.graph, ctx.comps, baseline, prior);
   const fitOpts = { baseline, prior, tol: options.tol, maxIterations: options.maxIterations };
-  const fit = fitPlackettLuce(data, { ...fitOpts, active, variance: ctx.ci === 'analytic' });
+  const start = options.warmStart ? Float64Array.from(names, (name) => options.warmStart!.get(name) ?? NaN) : undefined;
+  // ℓ at the optimum is reported by no leaderboard: skip the extra pass that computes it.
+  const fit = fitPlackettLuce(data, { ...fitOpts, active, start, variance: ctx.ci === 'analytic', logLikelihood: false });
 
   const warnings: RankWarning[] = [];
   const part = participants(ctx.graph);
@@ -94,5 +96,6 @@ export function choiceModelScores(kind: 'plackett-luce' | 'bradley-terry', ctx: 
     pairs: broken?.nPairs,
     undefinedDraws,
     analyticVariance: analytic,
+    theta: fit.theta,
   };
 }

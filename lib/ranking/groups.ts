@@ -5,7 +5,8 @@
  * ordering key is -value. Pairwise lines are not groups; see ./choices.ts.
  *
  * Score and unit-test rows are bucketed by (sample, key) with two stable counting sorts
- * (O(rows + nSamples + nKeys)); each bucket is then sorted by value, which is cheap because
+ * (O(rows + nSamples + nKeys); one when there is a single key) over flat typed copies of the
+ * columns; each bucket is then sorted by value, which is cheap because
  * a bucket holds at most one row per model. Within a bucket a later row for the same model
  * replaces an earlier one (the spec's key); each replaced row is counted in `duplicates`.
  */
@@ -33,24 +34,30 @@ export interface TieredGroups {
   duplicates: number;
 }
 
-/** Stable counting sort of `order` by key[order[i]]; returns a new order. */
-function countingSort(order: Int32Array, key: (r: number) => number, nKeys: number): Int32Array {
+/**
+ * Stable counting sort of row indices 0..n-1 by key[r] ∈ [0, nKeys), restricted to the rows of
+ * `order` when given (in its order); returns the new order.
+ */
+function countingSort(key: Int32Array, nKeys: number, order: Int32Array | null): Int32Array {
+  const n = key.length;
   const count = new Int32Array(nKeys + 1);
-  for (let i = 0; i < order.length; i++) count[key(order[i]) + 1]++;
+  for (let r = 0; r < n; r++) count[key[r] + 1]++;
   for (let k = 0; k < nKeys; k++) count[k + 1] += count[k];
-  const out = new Int32Array(order.length);
-  for (let i = 0; i < order.length; i++) out[count[key(order[i])]++] = order[i];
+  const out = new Int32Array(n);
+  if (order) for (let i = 0; i < n; i++) out[count[key[order[i]]]++] = order[i];
+  else for (let r = 0; r < n; r++) out[count[key[r]]++] = r;
   return out;
 }
 
 /** Sorts idx[0..n) by val descending, ties by model ascending (deterministic). */
 function sortBucket(idx: Int32Array, n: number, val: Float64Array, model: Int32Array): void {
-  const before = (x: number, y: number) => val[x] > val[y] || (val[x] === val[y] && model[x] < model[y]);
   if (n <= 32) {
     for (let i = 1; i < n; i++) {
       const x = idx[i];
+      const vx = val[x];
+      const mx = model[x];
       let j = i - 1;
-      while (j >= 0 && before(x, idx[j])) {
+      while (j >= 0 && (vx > val[idx[j]] || (vx === val[idx[j]] && mx < model[idx[j]]))) {
         idx[j + 1] = idx[j];
         j--;
       }
@@ -58,6 +65,7 @@ function sortBucket(idx: Int32Array, n: number, val: Float64Array, model: Int32A
     }
     return;
   }
+  const before = (x: number, y: number) => val[x] > val[y] || (val[x] === val[y] && model[x] < model[y]);
   idx.subarray(0, n).sort((x, y) => (before(x, y) ? -1 : before(y, x) ? 1 : 0));
 }
 
@@ -67,21 +75,26 @@ export function tieredGroups(b: MeasurementBatch): TieredGroups {
   const nRows = nScore + nUnit;
   const nRank = b.ranking.sample.length;
   const nRankEntries = b.ranking.model.length;
-  // Unified cardinal rows: r < nScore is score row r, else unit-test row r - nScore.
-  const rowSample = (r: number) => (r < nScore ? b.score.sample[r] : b.unitTest.sample[r - nScore]);
-  const rowModel = (r: number) => (r < nScore ? b.score.model[r] : b.unitTest.model[r - nScore]);
+  // Unified cardinal rows: r < nScore is score row r, else unit-test row r - nScore; a unit
+  // test's key follows the metrics.
   const nMetrics = b.metricNames.length;
-  const rowKey = (r: number) => (r < nScore ? b.score.metric[r] : nMetrics + b.unitTest.criterion[r - nScore]);
+  const nKeys = nMetrics + b.criterionNames.length;
+  const rowSample = new Int32Array(nRows);
+  rowSample.set(b.score.sample);
+  rowSample.set(b.unitTest.sample, nScore);
+  const rowModels = new Int32Array(nRows);
+  rowModels.set(b.score.model);
+  rowModels.set(b.unitTest.model, nScore);
+  const rowKey = new Int32Array(nRows);
+  rowKey.set(b.score.metric);
+  for (let r = 0; r < nUnit; r++) rowKey[nScore + r] = nMetrics + b.unitTest.criterion[r];
   const rowValue = new Float64Array(nRows);
   for (let r = 0; r < nScore; r++) rowValue[r] = b.score.higherIsBetter[r] ? b.score.value[r] : -b.score.value[r];
   rowValue.set(b.unitTest.value, nScore);
-  const rowModels = new Int32Array(nRows);
-  for (let r = 0; r < nRows; r++) rowModels[r] = rowModel(r);
 
-  let order: Int32Array = new Int32Array(nRows);
-  for (let r = 0; r < nRows; r++) order[r] = r;
-  order = countingSort(order, rowKey, nMetrics + b.criterionNames.length);
-  order = countingSort(order, rowSample, b.nSamples);
+  // By sample, then key, then input order: two stable counting sorts (the first only when there
+  // is more than one key).
+  const order = countingSort(rowSample, b.nSamples, nKeys > 1 ? countingSort(rowKey, nKeys, null) : null);
 
   const cap = nRows + nRankEntries;
   const out = {
@@ -100,10 +113,10 @@ export function tieredGroups(b: MeasurementBatch): TieredGroups {
   const bucket = new Int32Array(b.nModels);
 
   for (let i = 0; i < nRows; ) {
-    const s = rowSample(order[i]);
-    const k = rowKey(order[i]);
+    const s = rowSample[order[i]];
+    const k = rowKey[order[i]];
     let j = i;
-    while (j < nRows && rowSample(order[j]) === s && rowKey(order[j]) === k) j++;
+    while (j < nRows && rowSample[order[j]] === s && rowKey[order[j]] === k) j++;
     // Rows are in input order within the bucket: walk backwards so the last row per model wins.
     let n = 0;
     for (let q = j - 1; q >= i; q--) {
@@ -134,10 +147,10 @@ export function tieredGroups(b: MeasurementBatch): TieredGroups {
   // Rankings: a later line for the same (sample, key) replaces an earlier one.
   const { ranking } = b;
   const latest = new Map<number, number>();
-  const nKeys = Math.max(1, b.rankingKeys.length);
-  for (let r = 0; r < nRank; r++) latest.set(ranking.sample[r] * nKeys + ranking.key[r], r);
+  const nRankKeys = Math.max(1, b.rankingKeys.length);
+  for (let r = 0; r < nRank; r++) latest.set(ranking.sample[r] * nRankKeys + ranking.key[r], r);
   for (let r = 0; r < nRank; r++) {
-    if (latest.get(ranking.sample[r] * nKeys + ranking.key[r]) !== r) {
+    if (latest.get(ranking.sample[r] * nRankKeys + ranking.key[r]) !== r) {
       duplicates++;
       continue;
     }

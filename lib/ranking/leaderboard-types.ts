@@ -84,6 +84,8 @@ export interface LeaderboardResult {
   models: LeaderboardRow[];
   warnings: RankWarning[];
   diagnostics: LeaderboardDiagnostics;
+  /** Plackett-Luce / Bradley-Terry: the fitted raw θ by model (fitted models only), a later fit's `warmStart` */
+  theta?: Map<string, number>;
 }
 
 export interface PreparedBatch {
@@ -106,4 +108,10 @@ export interface RankOptions {
   elo?: { k?: number; initial?: number };
   /** reuse groups and choices across queries on the same batch */
   prepared?: PreparedBatch;
+  /**
+   * Plackett-Luce / Bradley-Terry: raw θ by model name from an earlier fit of similar data (the
+   * same selection before an upload), where Newton starts instead of θ = 0 and the MM warm-up;
+   * models without an entry start at 0. It converges to the same optimum (same tolerance).
+   */
+  warmStart?: ReadonlyMap<string, number>;
 }

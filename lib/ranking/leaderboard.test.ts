@@ -4,6 +4,7 @@ import { rank } from './leaderboard';
 import { headToHead, sampleRanking } from './views';
 import { simulatePlackettLuce } from './simulate';
 import { addScores } from './test-batches';
+import { dropSamples } from './subset';
 
 const { batch } = simulatePlackettLuce({ nModels: 10, nSamples: 200, seed: 5, scoreGroup: 6, pairwise: 2 });
 
@@ -92,5 +93,38 @@ describe('views', () => {
       { kind: 'ranking', key: 'ranking', tiers: [['c'], ['a', 'b']] },
       { kind: 'pairwise', key: 'pairwise', tiers: [['b'], ['a']], pA: 0.2 },
     ]);
+  });
+});
+
+describe('warm start', () => {
+  it('starts from an earlier fit of similar data and meets the same optimum', () => {
+    for (const prior of [0.1, 0]) {
+      const before = rank('plackett-luce', dropSamples(batch, 0.005, 1), { baseline: 'model-004', prior });
+      const cold = rank('plackett-luce', batch, { baseline: 'model-004', prior });
+      const warm = rank('plackett-luce', batch, { baseline: 'model-004', prior, warmStart: before.theta });
+      expect(before.theta!.size).toBe(10);
+      expect(warm.diagnostics.converged).toBe(true);
+      expect(warm.models.map((r) => r.model)).toEqual(cold.models.map((r) => r.model));
+      warm.models.forEach((r, i) => {
+        expect(r.score!).toBeCloseTo(cold.models[i].score!, 9);
+        expect(r.ci![1] - r.ci![0]).toBeCloseTo(cold.models[i].ci![1] - cold.models[i].ci![0], 3);
+      });
+      for (const [name, theta] of warm.theta!) expect(theta).toBeCloseTo(cold.theta!.get(name)!, 9);
+    }
+  });
+
+  it('starts where it is told: from the optimum itself one step confirms it', () => {
+    const cold = rank('plackett-luce', batch, { baseline: 'model-004' });
+    const again = rank('plackett-luce', batch, { baseline: 'model-004', warmStart: cold.theta });
+    expect(cold.diagnostics.iterations).toBeGreaterThan(1);
+    expect(again.diagnostics.iterations).toBe(1);
+    again.models.forEach((r, i) => expect(r.score!).toBeCloseTo(cold.models[i].score!, 12));
+  });
+
+  it('starts a model the earlier fit did not have at 0', () => {
+    const cold = rank('plackett-luce', batch, { baseline: 'model-004' });
+    const partial = new Map([...cold.theta!].filter(([name]) => name !== 'model-007'));
+    const warm = rank('plackett-luce', batch, { baseline: 'model-004', warmStart: partial });
+    warm.models.forEach((r, i) => expect(r.score!).toBeCloseTo(cold.models[i].score!, 9));
   });
 });

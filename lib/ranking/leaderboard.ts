@@ -80,6 +80,7 @@ export function rank(method: RankMethod, batch: MeasurementBatch, options: RankO
   }));
   models.sort((a, b) => (a.rank ?? Infinity) - (b.rank ?? Infinity) || (a.model < b.model ? -1 : a.model > b.model ? 1 : 0));
 
+  const theta = out.theta ? new Map(batch.modelNames.flatMap((name, m) => (Number.isFinite(out.theta![m]) ? [[name, out.theta![m]] as const] : []))) : undefined;
   const componentNames: string[][] = Array.from({ length: comps.count }, () => []);
   const part = participants(graph);
   for (let m = 0; m < batch.nModels; m++) if (part[m]) componentNames[comps.component[m]].push(batch.modelNames[m]);
@@ -107,5 +108,6 @@ export function rank(method: RankMethod, batch: MeasurementBatch, options: RankO
       ...(out.pairs !== undefined ? { pairs: out.pairs } : {}),
       ...(method === 'elo' ? { elo: { k: options.elo?.k ?? ELO_K, initial: options.elo?.initial ?? ELO_INITIAL } } : {}),
     },
+    ...(theta ? { theta } : {}),
   };
 }

@@ -35,6 +35,8 @@ export interface MethodOutput {
   pairs?: number;
   /** per model, bootstrap resamples in which the score was undefined */
   undefinedDraws?: Int32Array;
+  /** Plackett-Luce / Bradley-Terry: raw θ of the fit (NaN where not fitted) */
+  theta?: Float64Array;
   /** Plackett-Luce / Bradley-Terry analytic intervals: which variance, and why if it fell back */
   analyticVariance?: { method: AnalyticVariance; reason?: string };
 }

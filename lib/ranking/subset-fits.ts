@@ -1,10 +1,11 @@
 // One Plackett–Luce fit per subset of a batch's samples (a benchmark, a tag): where a model is
 // strong and where it is weak (compare's per-benchmark bars, model pages' standings). Each subset
-// is cut with `selectSamples` (./subset.ts) and ranked by `rank` (./leaderboard.ts) exactly as a
-// leaderboard would be, with the baseline fixed at 0 wherever it has data.
+// is cut from the batch (`selectSubsets`, ./subset.ts: one pass for all of them) and ranked by
+// `rank` (./leaderboard.ts) exactly as a leaderboard would be, with the baseline fixed at 0
+// wherever it has data.
 import { rank } from "./leaderboard";
 import { samplesPerModel, type MeasurementBatch } from "./measurements";
-import { selectSamples } from "./subset";
+import { selectSubsets } from "./subset";
 import type { LeaderboardRow } from "./leaderboard-types";
 
 export interface Subset {
@@ -21,6 +22,15 @@ export interface SubsetFit {
   baseline: string;
   /** models with measurements in the subset, by rank */
   rows: LeaderboardRow[];
+  /** the fitted raw θ by model: a later fit's warm start (./leaderboard-types.ts `warmStart`) */
+  theta?: Map<string, number>;
+}
+
+export interface SubsetFitOptions {
+  baseline?: string;
+  prior: number;
+  /** an earlier fit's θ to start the subset's fit from (same optimum, fewer passes) */
+  warmStart?: (subset: Subset) => ReadonlyMap<string, number> | undefined;
 }
 
 function subsetsOf(nSamples: number, labelsOf: (s: number) => string[]): Subset[] {
@@ -51,12 +61,14 @@ export function topTagSubsets(b: MeasurementBatch, limit: number, minSamples = 1
     .slice(0, limit);
 }
 
-export function fitSubsets(b: MeasurementBatch, subsets: Subset[], opts: { baseline?: string; prior: number }): SubsetFit[] {
-  return subsets.map((subset) => {
-    const sub = selectSamples(b, subset.mask);
+export function fitSubsets(b: MeasurementBatch, subsets: Subset[], opts: SubsetFitOptions): SubsetFit[] {
+  const batches = selectSubsets(b, subsets.map((s) => s.mask));
+  return subsets.map((subset, k) => {
+    const sub = batches[k];
+    batches[k] = undefined!; // each subset's batch is garbage once fitted
     const perModel = samplesPerModel(sub);
     const i = opts.baseline === undefined ? -1 : sub.modelNames.indexOf(opts.baseline);
-    const result = rank("plackett-luce", sub, { baseline: i >= 0 && perModel[i] > 0 ? i : undefined, prior: opts.prior });
-    return { name: subset.name, nSamples: result.nSamples, baseline: result.baseline, rows: result.models.filter((r) => r.nSamples > 0) };
+    const result = rank("plackett-luce", sub, { baseline: i >= 0 && perModel[i] > 0 ? i : undefined, prior: opts.prior, warmStart: opts.warmStart?.(subset) });
+    return { name: subset.name, nSamples: result.nSamples, baseline: result.baseline, rows: result.models.filter((r) => r.nSamples > 0), theta: result.theta };
   });
 }

@@ -91,6 +91,87 @@ export function selectSamples(b: MeasurementBatch, keepSample: Uint8Array): Meas
   });
 }
 
+type Column = Int32Array | Float64Array | Uint8Array;
+
+function take<T extends Column>(col: T, rows: Int32Array): T {
+  const out = new (col.constructor as new (n: number) => T)(rows.length);
+  for (let k = 0; k < rows.length; k++) out[k] = col[rows[k]];
+  return out;
+}
+
+/** The batch of the given rows of each kind (ascending row indices). */
+function takeRows(b: MeasurementBatch, rows: { score: Int32Array; unitTest: Int32Array; pairwise: Int32Array; ranking: Int32Array }): MeasurementBatch {
+  const { ranking } = b;
+  const offsets = new Int32Array(rows.ranking.length + 1);
+  for (let k = 0; k < rows.ranking.length; k++) {
+    const r = rows.ranking[k];
+    offsets[k + 1] = offsets[k] + ranking.offsets[r + 1] - ranking.offsets[r];
+  }
+  const model = new Int32Array(offsets[rows.ranking.length]);
+  const tier = new Int32Array(model.length);
+  for (let k = 0; k < rows.ranking.length; k++) {
+    const r = rows.ranking[k];
+    model.set(ranking.model.subarray(ranking.offsets[r], ranking.offsets[r + 1]), offsets[k]);
+    tier.set(ranking.tier.subarray(ranking.offsets[r], ranking.offsets[r + 1]), offsets[k]);
+  }
+  return {
+    ...b,
+    score: {
+      sample: take(b.score.sample, rows.score),
+      model: take(b.score.model, rows.score),
+      metric: take(b.score.metric, rows.score),
+      value: take(b.score.value, rows.score),
+      higherIsBetter: take(b.score.higherIsBetter, rows.score),
+    },
+    unitTest: {
+      sample: take(b.unitTest.sample, rows.unitTest),
+      model: take(b.unitTest.model, rows.unitTest),
+      criterion: take(b.unitTest.criterion, rows.unitTest),
+      value: take(b.unitTest.value, rows.unitTest),
+    },
+    pairwise: {
+      sample: take(b.pairwise.sample, rows.pairwise),
+      modelA: take(b.pairwise.modelA, rows.pairwise),
+      modelB: take(b.pairwise.modelB, rows.pairwise),
+      winner: take(b.pairwise.winner, rows.pairwise),
+      pA: take(b.pairwise.pA, rows.pairwise),
+    },
+    ranking: { sample: take(ranking.sample, rows.ranking), key: take(ranking.key, rows.ranking), offsets, model, tier },
+  };
+}
+
+/**
+ * selectSamples(b, mask) for every mask, in one pass over the rows instead of one per mask: each
+ * row goes to the subsets its sample is in (benchmarks partition the samples; tags overlap).
+ */
+export function selectSubsets(b: MeasurementBatch, masks: readonly Uint8Array[]): MeasurementBatch[] {
+  const n = b.nSamples;
+  // Subsets of sample s: list[offsets[s] .. offsets[s + 1]).
+  const offsets = new Int32Array(n + 1);
+  for (const mask of masks) for (let s = 0; s < n; s++) offsets[s + 1] += mask[s];
+  for (let s = 0; s < n; s++) offsets[s + 1] += offsets[s];
+  const list = new Int32Array(offsets[n]);
+  const fill = offsets.slice(0, n);
+  masks.forEach((mask, i) => {
+    for (let s = 0; s < n; s++) if (mask[s]) list[fill[s]++] = i;
+  });
+  const split = (sample: Int32Array): Int32Array[] => {
+    const counts = new Int32Array(masks.length);
+    for (let r = 0; r < sample.length; r++) for (let j = offsets[sample[r]]; j < offsets[sample[r] + 1]; j++) counts[list[j]]++;
+    const out = Array.from(counts, (c) => new Int32Array(c));
+    counts.fill(0);
+    for (let r = 0; r < sample.length; r++) {
+      for (let j = offsets[sample[r]]; j < offsets[sample[r] + 1]; j++) out[list[j]][counts[list[j]]++] = r;
+    }
+    return out;
+  };
+  const score = split(b.score.sample);
+  const unitTest = split(b.unitTest.sample);
+  const pairwise = split(b.pairwise.sample);
+  const ranking = split(b.ranking.sample);
+  return masks.map((_, i) => takeRows(b, { score: score[i], unitTest: unitTest[i], pairwise: pairwise[i], ranking: ranking[i] }));
+}
+
 /** Drops round(fraction × lines) measurement lines (any kind), uniformly without replacement. */
 export function dropMeasurements(b: MeasurementBatch, fraction: number, seed: number): MeasurementBatch {
   const sizes = [b.score.sample.length, b.unitTest.sample.length, b.pairwise.sample.length, b.ranking.sample.length];

@@ -1,12 +1,12 @@
 // The batch of a set of samples from the read model: their measurement runs gathered, samples in
-// ascending pk order (the order the SQL load returned them in), labels from the sample columns.
+// ascending pk order (the order the SQL load returned them in), labels (id, benchmark, tags) from
+// the sample columns.
 import type { SampleLabel } from "@/lib/db/queries/samples";
 import type { MeasurementBatch } from "@/lib/ranking/measurements";
 import type { ReadModel } from "./read-model";
 
 export interface GatheredBatch {
   batch: MeasurementBatch;
-  labels: Map<number, SampleLabel>;
   /** Sample index in the batch → sample primary key. */
   samplePks: number[];
 }
@@ -27,9 +27,5 @@ export function gatherBatch(model: ReadModel, pks: readonly number[], models?: R
   const name = (id: number) => model.models.get(id) ?? `model#${id}`;
   const keep = (id: number) => !models || models.has(model.models.get(id) ?? "");
   const { batch, sampleRows } = measurements.gather(rows, label, name, keep);
-  return {
-    batch,
-    labels: new Map(rows.map((row) => [samples.pk.data[row], label(row)])),
-    samplePks: sampleRows.map((row) => samples.pk.data[row]),
-  };
+  return { batch, samplePks: sampleRows.map((row) => samples.pk.data[row]) };
 }

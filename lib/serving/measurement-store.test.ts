@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MeasurementTuple } from "@/lib/db/queries/read-model";
+import { MeasurementBatchBuilder } from "@/lib/ranking/batch-builder";
 import { MeasurementStore } from "./measurement-store";
 
 const NAMES = new Map([
@@ -38,5 +39,52 @@ describe("MeasurementStore.gather", () => {
     expect(batch.pairwise.sample.length).toBe(0);
     expect(batch.ranking.sample.length).toBe(1);
     expect(batch.score.model.length).toBe(2);
+  });
+
+  it("gives the batch MeasurementBatchBuilder would, call by call, for every kind, key and model set", () => {
+    // Tuples per sample row: scores on two metrics (one lower-is-better, one without a key), unit
+    // tests, pairwise lines with and without p_a, rankings with tiers that a model set empties.
+    const tuples: MeasurementTuple[][] = [];
+    for (let row = 0; row < 8; row++) {
+      const m = (k: number) => 1 + ((row + k) % 4);
+      tuples.push([
+        [row, "score", row % 3 ? "acc" : null, m(0), null, row / 8, row % 2 === 0, null, null],
+        [row, "unit_test", "runs", m(1), null, (row * 7) % 3, true, null, null],
+        [row, "pairwise", null, m(2), m(3), row % 2 ? 0.25 : null, true, (["a", "b", "tie"] as const)[row % 3], null],
+        [row, "ranking", row % 2 ? "judge" : null, null, null, null, true, null, [[m(0)], [m(1), m(2)], [m(3)]]],
+        [row, "score", "loss", m(3), null, -row, false, null, null],
+      ] as MeasurementTuple[]);
+    }
+    const s = new MeasurementStore();
+    tuples.forEach((t, row) => s.replace(row, t));
+    const rows = [5, 0, 7, 2, 3, 1, 6, 4];
+    for (const keep of [() => true, (id: number) => id !== 3, (id: number) => id === 1 || id === 4]) {
+      const b = new MeasurementBatchBuilder();
+      const models = new Map<number, number>();
+      const model = (id: number) => {
+        if (!models.has(id)) models.set(id, keep(id) ? b.model(name(id)) : -1);
+        return models.get(id)!;
+      };
+      const sampleRows: number[] = [];
+      for (const row of rows) {
+        let sample = -1;
+        for (const [, kind, key, a, bb, value, hib, winner, tiers] of tuples[row]) {
+          const kept = tiers?.map((t) => t.filter(keep)).filter((t) => t.length > 0) ?? [];
+          const adds = kind === "ranking" ? kept.flat().length >= 2 : model(a!) >= 0 && (kind !== "pairwise" || model(bb!) >= 0);
+          if (!adds) continue;
+          if (sample < 0) {
+            sample = b.sample(label(row).id, "b", []);
+            sampleRows.push(row);
+          }
+          if (kind === "score") b.addScore(sample, model(a!), key ?? "score", value!, hib);
+          else if (kind === "unit_test") b.addUnitTest(sample, model(a!), key ?? "criterion", value!);
+          else if (kind === "pairwise") b.addPairwise(sample, model(a!), model(bb!), winner!, value ?? undefined);
+          else b.addRanking(sample, kept.map((t) => t.map(name)), key ?? "ranking");
+        }
+      }
+      const got = s.gather(rows, label, name, keep);
+      expect(got.sampleRows).toEqual(sampleRows);
+      expect(got.batch).toEqual(b.build());
+    }
   });
 });

@@ -4,11 +4,12 @@
 // Building a leaderboard's batch is a gather over the runs of the selected samples, in pk order and
 // within a sample in stored order (the order of an index scan, which order-dependent fits see).
 import type { MeasurementTuple } from "@/lib/db/queries/read-model";
-import { MeasurementBatchBuilder } from "@/lib/ranking/batch-builder";
+import type { MeasurementBatch } from "@/lib/ranking/measurements";
 import { f64, i32, Interner, u8 } from "./columns";
 
 const KINDS = ["score", "pairwise", "ranking", "unit_test"] as const;
 const WINNERS = [null, "a", "b", "tie"] as const;
+const [SCORE, PAIRWISE, RANKING, UNIT_TEST] = [0, 1, 2, 3];
 
 export class MeasurementStore {
   private start = i32();
@@ -53,65 +54,159 @@ export class MeasurementStore {
 
   /**
    * The batch of these sample rows' measurements, samples in the given order. `keep` says which
-   * model ids count; labels name each row's sample. Mirrors lib/leaderboard/load-batch.ts row by row.
-   * Each model id is named, checked and interned once (a gather visits every measurement of the pool).
+   * model ids count; labels name each row's sample. Mirrors lib/leaderboard/load-batch.ts row by row,
+   * and MeasurementBatchBuilder call by call (same model, sample and key indices in the same order),
+   * but writes the batch's typed columns directly: a gather visits every measurement of the pool.
    */
   gather(rows: readonly number[], label: (row: number) => { id: string; benchmark: string; tags: string[] }, name: (id: number) => string, keep: (id: number) => boolean) {
-    const builder = new MeasurementBatchBuilder();
-    const sampleRows: number[] = [];
-    const interned = new Map<number, number>();
-    /** The builder's index of model id `id`, or -1 when it does not count. */
-    const model = (id: number): number => {
-      let m = interned.get(id);
-      if (m === undefined) interned.set(id, (m = id >= 0 && keep(id) ? builder.model(name(id)) : -1));
+    // The columns as locals: each element load then sees one typed-array type (through the
+    // generic Column class it sees all of them, which V8 cannot optimise).
+    const [starts, lens, kinds, keys, as, bs, values, highers, winners, tiers] = [
+      this.start.data, this.len.data, this.kind.data, this.key.data, this.a.data, this.b.data,
+      this.value.data, this.higher.data, this.winner.data, this.tiers.data,
+    ] as [Int32Array, Int32Array, Uint8Array, Int32Array, Int32Array, Int32Array, Float64Array, Uint8Array, Uint8Array, Int32Array];
+    const nRows = this.start.length;
+    // Upper bounds per kind, for columns allocated once.
+    const bound = new Int32Array(KINDS.length);
+    for (const row of rows) {
+      if (row >= nRows) continue;
+      for (let i = starts[row], end = i + lens[row]; i < end; i++) bound[kinds[i]]++;
+    }
+    const [nScore, nPair, nRank, nUnit] = bound;
+    const score = { sample: new Int32Array(nScore), model: new Int32Array(nScore), metric: new Int32Array(nScore), value: new Float64Array(nScore), higherIsBetter: new Uint8Array(nScore) };
+    const unitTest = { sample: new Int32Array(nUnit), model: new Int32Array(nUnit), criterion: new Int32Array(nUnit), value: new Float64Array(nUnit) };
+    const pairwise = { sample: new Int32Array(nPair), modelA: new Int32Array(nPair), modelB: new Int32Array(nPair), winner: new Uint8Array(nPair), pA: new Float64Array(nPair) };
+    const ranking = { sample: new Int32Array(nRank), key: new Int32Array(nRank), offsets: new Int32Array(nRank + 1), model: [] as number[], tier: [] as number[] };
+    let ns = 0;
+    let nu = 0;
+    let np = 0;
+    let nr = 0;
+
+    const modelNames: string[] = [];
+    const byName = new Map<string, number>();
+    const internName = (n: string): number => {
+      let m = byName.get(n);
+      if (m === undefined) byName.set(n, (m = modelNames.push(n) - 1));
       return m;
     };
+    /** By model id (small serials): the batch's index + 1, -1 when it does not count, 0 not yet seen. */
+    const interned: number[] = [];
+    /** The batch's index of model id `id`, or -1 when it does not count. */
+    const model = (id: number): number => {
+      if (id < 0) return -1;
+      const m = interned[id];
+      if (m !== undefined && m !== 0) return m < 0 ? -1 : m - 1;
+      const index = keep(id) ? internName(name(id)) : -1;
+      interned[id] = index < 0 ? -1 : index + 1;
+      return index;
+    };
+    // Group keys: store key code (+1, 0 for none) → the batch's metric / criterion / ranking-key index.
+    const keyIndex = (names: string[], fallback: string) => {
+      const byKey = new Map<string, number>();
+      const codes = new Int32Array(this.keys.names.length + 1).fill(-1);
+      return (code: number): number => {
+        if (codes[code + 1] >= 0) return codes[code + 1];
+        const key = code < 0 ? fallback : this.keys.names[code];
+        let k = byKey.get(key);
+        if (k === undefined) byKey.set(key, (k = names.push(key) - 1));
+        return (codes[code + 1] = k);
+      };
+    };
+    const metricNames: string[] = [];
+    const criterionNames: string[] = [];
+    const rankingKeys: string[] = [];
+    const metric = keyIndex(metricNames, "score");
+    const criterion = keyIndex(criterionNames, "criterion");
+    const rankingKey = keyIndex(rankingKeys, "ranking");
+
+    const sampleIds: string[] = [];
+    const sampleBenchmarks: string[] = [];
+    const sampleTags: string[][] = [];
+    const sampleById = new Map<string, number>();
+    const sampleRows: number[] = [];
     for (const row of rows) {
-      if (row >= this.start.length) continue;
+      if (row >= nRows) continue;
       let s = -1;
-      const from = this.start.data[row];
-      for (let i = from; i < from + this.len.data[row]; i++) {
-        if (!this.adds(i, model, keep)) continue;
+      for (let i = starts[row], end = i + lens[row]; i < end; i++) {
+        const kind = kinds[i];
+        // Whether the line adds to the batch: its models count (a ranking needs two that do; its
+        // models are interned only when the line is added, as addRanking does).
+        let a = -1;
+        let b = -1;
+        if (kind === RANKING) {
+          const t = tiers[i];
+          if (t < 0 || this.tierLists[t].reduce((n, tier) => n + tier.filter(keep).length, 0) < 2) continue;
+        } else {
+          a = model(as[i]);
+          if (a < 0) continue;
+          if (kind === PAIRWISE && (b = model(bs[i])) < 0) continue;
+        }
         if (s < 0) {
           const l = label(row);
-          s = builder.sample(l.id, l.benchmark, l.tags);
+          s = sampleById.get(l.id) ?? -1;
+          if (s < 0) {
+            sampleById.set(l.id, (s = sampleIds.push(l.id) - 1));
+            sampleBenchmarks.push(l.benchmark);
+            sampleTags.push(l.tags);
+          }
           sampleRows.push(row);
         }
-        this.add(builder, i, s, model, name, keep);
+        const value = values[i];
+        if (kind === SCORE) {
+          if (!Number.isFinite(value)) throw new RangeError(`score value must be finite (got ${value})`);
+          score.sample[ns] = s;
+          score.model[ns] = a;
+          score.metric[ns] = metric(keys[i]);
+          score.value[ns] = value;
+          score.higherIsBetter[ns++] = highers[i];
+        } else if (kind === UNIT_TEST) {
+          if (!Number.isFinite(value)) throw new RangeError(`unit_test value must be finite (got ${value})`);
+          unitTest.sample[nu] = s;
+          unitTest.model[nu] = a;
+          unitTest.criterion[nu] = criterion(keys[i]);
+          unitTest.value[nu++] = value;
+        } else if (kind === PAIRWISE) {
+          const winner = winners[i] - 1; // WINNERS[1..3] = a, b, tie = WINNER_A, WINNER_B, WINNER_TIE
+          if (winner < 0) throw new RangeError("winner must be \"a\", \"b\" or \"tie\" (got null)");
+          if (!Number.isNaN(value) && !(value >= 0 && value <= 1)) throw new RangeError(`p_a must be in [0, 1] (got ${value})`);
+          pairwise.sample[np] = s;
+          pairwise.modelA[np] = a;
+          pairwise.modelB[np] = b;
+          pairwise.winner[np] = winner;
+          pairwise.pA[np++] = value;
+        } else {
+          ranking.sample[nr] = s;
+          ranking.key[nr] = rankingKey(keys[i]);
+          let tier = 0;
+          for (const list of this.tierLists[tiers[i]]) {
+            const kept = list.filter(keep);
+            if (kept.length === 0) continue;
+            for (const id of kept) {
+              ranking.model.push(internName(name(id)));
+              ranking.tier.push(tier);
+            }
+            tier++;
+          }
+          ranking.offsets[++nr] = ranking.model.length;
+        }
       }
     }
-    return { batch: builder.build(), sampleRows };
-  }
-
-  /**
-   * Whether line i adds to a batch: its models count (a ranking needs two that do). A ranking's
-   * models are only checked here, not interned: addRanking interns them when the line is added.
-   */
-  private adds(i: number, model: (id: number) => number, keep: (id: number) => boolean): boolean {
-    const kind = KINDS[this.kind.data[i]];
-    if (kind === "ranking") {
-      const t = this.tiers.data[i];
-      return t >= 0 && this.tierLists[t].reduce((n, tier) => n + tier.filter(keep).length, 0) >= 2;
-    }
-    if (model(this.a.data[i]) < 0) return false;
-    return kind !== "pairwise" || model(this.b.data[i]) >= 0;
-  }
-
-  private add(b: MeasurementBatchBuilder, i: number, s: number, model: (id: number) => number, name: (id: number) => string, keep: (id: number) => boolean): void {
-    const kind = KINDS[this.kind.data[i]];
-    const keyCode = this.key.data[i];
-    const key = keyCode < 0 ? null : this.keys.names[keyCode];
-    const value = this.value.data[i];
-    if (kind === "score") {
-      b.addScore(s, model(this.a.data[i]), key ?? "score", value, this.higher.data[i] === 1);
-    } else if (kind === "unit_test") {
-      b.addUnitTest(s, model(this.a.data[i]), key ?? "criterion", value);
-    } else if (kind === "pairwise") {
-      b.addPairwise(s, model(this.a.data[i]), model(this.b.data[i]), WINNERS[this.winner.data[i]]!, Number.isNaN(value) ? undefined : value);
-    } else {
-      const tiers = this.tierLists[this.tiers.data[i]].map((tier) => tier.filter(keep).map(name)).filter((t) => t.length > 0);
-      b.addRanking(s, tiers, key ?? "ranking");
-    }
+    const batch: MeasurementBatch = {
+      nModels: modelNames.length,
+      nSamples: sampleIds.length,
+      modelNames,
+      sampleIds,
+      sampleBenchmarks,
+      sampleTags,
+      metricNames,
+      criterionNames,
+      rankingKeys,
+      score: { sample: score.sample.subarray(0, ns), model: score.model.subarray(0, ns), metric: score.metric.subarray(0, ns), value: score.value.subarray(0, ns), higherIsBetter: score.higherIsBetter.subarray(0, ns) },
+      unitTest: { sample: unitTest.sample.subarray(0, nu), model: unitTest.model.subarray(0, nu), criterion: unitTest.criterion.subarray(0, nu), value: unitTest.value.subarray(0, nu) },
+      pairwise: { sample: pairwise.sample.subarray(0, np), modelA: pairwise.modelA.subarray(0, np), modelB: pairwise.modelB.subarray(0, np), winner: pairwise.winner.subarray(0, np), pA: pairwise.pA.subarray(0, np) },
+      ranking: { sample: ranking.sample.subarray(0, nr), key: ranking.key.subarray(0, nr), offsets: ranking.offsets.subarray(0, nr + 1), model: Int32Array.from(ranking.model), tier: Int32Array.from(ranking.tier) },
+    };
+    return { batch, sampleRows };
   }
 
   /** Rewrites the columns with only the live runs. */
