@@ -39,6 +39,8 @@ const schema = z.object({
     .enum(["0", "1", "true", "false"])
     .default("0")
     .transform((v) => v === "1" || v === "true"),
+  /** The worker's CPU niceness (0–19): background work gives way to the web server on a shared host. */
+  WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** Samples embedded (and written) per batch by the worker; each batch is one short write. */
   EMBED_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
   /** Leaderboard fits running at once in this process (lib/serving/limiter.ts). */

@@ -2,6 +2,7 @@
 // to scale. At start and then periodically it catches up on work that a killed worker or a lost
 // message left behind: interrupted uploads, samples without vectors, stale snapshots.
 import { writeFileSync } from "node:fs";
+import { setPriority } from "node:os";
 import { env } from "@/lib/env";
 import { boss, enqueue, QUEUES, setQueueRole, stopQueue } from "@/lib/queue";
 import { closeDb } from "@/lib/db/client";
@@ -37,7 +38,24 @@ async function catchUp(): Promise<void> {
 
 let timer: NodeJS.Timeout | undefined;
 
+/**
+ * Background work gives way to serving: the worker runs at a lower CPU priority (WORKER_NICE), so
+ * that on a host it shares with a web server (npm start, a small VM) an import, an embedding fit or
+ * a refresh storm takes the cores the web server leaves idle, not the ones its requests wait for.
+ */
+function lowerPriority(): void {
+  const nice = env().WORKER_NICE;
+  if (nice === 0) return;
+  try {
+    setPriority(nice);
+    log(`CPU priority lowered (nice ${nice})`);
+  } catch (err) {
+    logger("worker").warn({ err }, "could not lower the CPU priority");
+  }
+}
+
 async function main() {
+  lowerPriority();
   setQueueRole("worker");
   const b = await boss();
   const names = await registerHandlers(b);
