@@ -47,8 +47,8 @@ const schema = z.object({
   FIT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** Fits waiting for a slot; past this a request answers 503 with Retry-After. */
   FIT_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
-  /** `npm start`: Next.js server processes sharing PORT (node:cluster, scripts/lib/web-cluster.mjs); each keeps its own read model. */
-  WEB_PROCESSES: z.coerce.number().int().min(1).max(16).default(1),
+  /** `npm start`: Next.js server processes sharing PORT (node:cluster, scripts/lib/web-cluster.mjs); each keeps its own read model. Unset: 2 where the host has 2 cores or more, else 1. */
+  WEB_PROCESSES: z.coerce.number().int().min(1).max(16).optional(),
   /** `npm start`: the V8 young-generation semi-space of each web process, MB (0: V8's default). Requests in flight keep many short-lived objects alive across awaits: a larger one scavenges less often and promotes less. */
   WEB_SEMI_SPACE_MB: z.coerce.number().int().min(0).max(1024).default(64),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),

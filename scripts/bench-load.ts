@@ -172,7 +172,7 @@ async function main() {
     const other = total((x) => Object.values(x.non2xx).reduce((a, b) => a + b, 0));
     const all = total((x) => x.n);
     const peak = (role: Role) => median(runs.map((r) => r.peaks[role]));
-    const web = `${process.env.WEB_PROCESSES ?? "1"} web process(es), young generation ${process.env.WEB_SEMI_SPACE_MB ?? "64"} MB (WEB_PROCESSES, WEB_SEMI_SPACE_MB)`;
+    const web = `${process.env.WEB_PROCESSES ?? "npm start's default number of"} web process(es), young generation ${process.env.WEB_SEMI_SPACE_MB ?? "64"} MB (WEB_PROCESSES, WEB_SEMI_SPACE_MB)`;
     console.log(`\n${CLIENTS} clients × ${SECONDS} s, demo pool, ${UPLOAD_MB} MB upload in flight; ${web}; ${RUNS === 1 ? "1 run" : `median of ${RUNS} runs`}`);
     console.log("| figure | value | target |\n|---|---|---|");
     console.log(`| requests/s | ${m((x) => x.rps).toFixed(1)} | – |`);

@@ -12,7 +12,7 @@ import { acquireDataDirLock } from "./lib/data-dir-lock";
 import { buildIsStale } from "./lib/build-state";
 import { writeDiscovery } from "./lib/discovery";
 import { ensurePortFree } from "./lib/port-check";
-import { nextArgs, run, tsxArgs, webArgs } from "./lib/processes";
+import { nextArgs, run, tsxArgs, webArgs, webProcesses } from "./lib/processes";
 import { supervise, type Supervised } from "./lib/supervisor";
 
 const root = process.cwd();
@@ -76,7 +76,8 @@ async function main() {
 
   children.push(supervise("worker", ...tsxArgs("workers/index.ts"), childEnv, log));
   children.push(supervise("web", ...webArgs(root, config), webEnv(childEnv, config), log));
-  log(`portal on http://localhost:${config.PORT} (ready after ${((Date.now() - started) / 1000).toFixed(1)} s of setup)`);
+  const n = webProcesses(config);
+  log(`portal on http://localhost:${config.PORT}, ${n} web server${n === 1 ? "" : "s"} (ready after ${((Date.now() - started) / 1000).toFixed(1)} s of setup)`);
 }
 
 /** The web server's environment: the young generation it is given (WEB_SEMI_SPACE_MB), on top of any NODE_OPTIONS. */

@@ -1,6 +1,7 @@
 // Child processes of `npm start`: the Next.js server and the worker, stopped together — and dying
 // with their parent however it ends (exit-with-parent.mjs, preloaded into each).
 import { spawn, type ChildProcess } from "node:child_process";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 
 const EXIT_WITH_PARENT = path.join(import.meta.dirname, "exit-with-parent.mjs");
@@ -48,11 +49,21 @@ export function nextArgs(root: string, ...args: string[]): [string, string[]] {
  * `npm start`'s web server: `next start -p PORT`, or with WEB_PROCESSES > 1 that many of them
  * sharing the port under one supervised primary (web-cluster.mjs).
  */
-export function webArgs(root: string, c: { PORT: number; WEB_PROCESSES: number }): [string, string[]] {
+export function webArgs(root: string, c: { PORT: number; WEB_PROCESSES?: number }): [string, string[]] {
   const start = ["start", "-p", String(c.PORT)];
-  if (c.WEB_PROCESSES <= 1) return nextArgs(root, ...start);
+  const n = webProcesses(c);
+  if (n <= 1) return nextArgs(root, ...start);
   const [node, [imp, parentPipe, nextBin]] = nextArgs(root);
-  return [node, [imp, parentPipe, path.join(import.meta.dirname, "web-cluster.mjs"), String(c.WEB_PROCESSES), nextBin, ...start]];
+  return [node, [imp, parentPipe, path.join(import.meta.dirname, "web-cluster.mjs"), String(n), nextBin, ...start]];
+}
+
+/**
+ * How many web servers `npm start` runs: WEB_PROCESSES, else one per core up to 2. One Next.js
+ * process renders on one core; with a second one the demo pool under bench:load went from 23 to 40
+ * requests/s on 2 cores (the worker, niced, takes what they leave).
+ */
+export function webProcesses(c: { WEB_PROCESSES?: number }): number {
+  return c.WEB_PROCESSES ?? Math.min(2, availableParallelism());
 }
 
 /** SIGTERM, then SIGKILL after `graceMs` if the child is still alive. */
