@@ -143,6 +143,18 @@ describe('Plackett-Luce fit', () => {
     expect(moved.logLikelihood).toBeLessThan(cold.logLikelihood);
   });
 
+  it('falls back to a cold start when a warm start is unusable (overflowing θ), with the cold fit\'s answer', () => {
+    const b = new MeasurementBatchBuilder();
+    b.addRanking('s1', [['a'], ['b'], ['c']]);
+    b.addRanking('s2', [['c'], ['a'], ['b']]);
+    b.addRanking('s3', [['b'], ['a', 'c']]);
+    const c = buildChoices(b.build());
+    const cold = fitPlackettLuce(c, { baseline: 1 });
+    const far = fitPlackettLuce(c, { baseline: 1, start: Float64Array.from([800, 0, -800]) });
+    expect(far.converged).toBe(true);
+    for (let m = 0; m < 3; m++) expect(far.scores[m]).toBeCloseTo(cold.scores[m], 9);
+  });
+
   it('reports non-convergence when capped', () => {
     const b = new MeasurementBatchBuilder();
     b.addRanking('s1', [['a'], ['b'], ['c']]);
