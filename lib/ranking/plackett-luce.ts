@@ -104,6 +104,9 @@ export function fitPlackettLuce(c: ChoiceEvents, opts: PLFitOptions): PLFit {
     const t0 = theta[b];
     for (let m = 0; m < n; m++) if (active[m]) theta[m] -= t0;
   }
+  // A warm start (an earlier fit's θ, a supplied information matrix) far enough from this data's
+  // optimum can overflow the objective: the fit then starts again from nothing, as without one.
+  const cold = () => fitPlackettLuce(c, { ...opts, start: undefined, information: undefined });
   let fit: ReturnType<typeof newtonAscent>;
   try {
     fit = newtonAscent({ c, weight, prior, active, free }, theta, {
@@ -113,16 +116,10 @@ export function fitPlackettLuce(c: ChoiceEvents, opts: PLFitOptions): PLFit {
       scratch: scr,
     });
   } catch (err) {
-    // A warm start (an earlier fit's θ, a supplied information matrix) far enough from this data's
-    // optimum can overflow the objective: the fit starts again from nothing, as without one.
     if (!opts.start) throw err;
-    return fitPlackettLuce(c, { ...opts, start: undefined, information: undefined });
+    return cold();
   }
-  if (opts.start) {
-    for (let a = 0; a < nf; a++) {
-      if (!Number.isFinite(fit.theta[free[a]])) return fitPlackettLuce(c, { ...opts, start: undefined, information: undefined });
-    }
-  }
+  if (opts.start && Array.from(free).some((m) => !Number.isFinite(fit.theta[m]))) return cold();
   fit.passes.gradient += warmUp;
   let ll = fit.logLikelihood;
   if (Number.isNaN(ll) && opts.logLikelihood !== false) {
