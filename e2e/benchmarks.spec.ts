@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { plantedPool, WRONG_KEYS } from "../test/health-pool";
 import { screenshot } from "./helpers";
 

@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { plantedLeader } from "../scripts/demo/planted";
 
 // Compare three models: pick them in the model picker, read the head-to-head heatmap, the

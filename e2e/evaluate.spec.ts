@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { readFileSync } from "node:fs";
 import { DEMO_BASELINE, demoMeasurementsOf, plantedLeader } from "../scripts/demo/planted";
 import { screenshot, tableRow } from "./helpers";

@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { demoModelsOn, demoSamplesWithResult, plantedLeader } from "../scripts/demo/planted";
 
 // "Open the evidence of a sample from a leaderboard row": leaderboard → model row → the samples

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { DEMO_BASELINE, plantedLeader, startedPoolSummary } from "../scripts/demo/planted";
 import { screenshot, waitForEmbeddings, waitForSnapshot } from "./helpers";
 

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { DEMO_BASELINE } from "../scripts/demo/planted";
 import { expectAccessible, screenshot } from "./helpers";
 

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { DEMO_BASELINE, DEMO_MODELS, demoSummary, plantedLeader } from "../scripts/demo/planted";
 import { screenshot, tableModels, tableRow, waitForEmbeddings, waitForSnapshot } from "./helpers";
 

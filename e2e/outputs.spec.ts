@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./fixtures";
 import { screenshot, tableModels, tableRow } from "./helpers";
 
 // "Read the evidence": a results file with model outputs, judges and model facts (format v1.1),
@@ -53,7 +53,8 @@ test("model outputs, judges and facts show on the sample, model, leaderboard and
   await expect(page.getByTestId("output-count")).toHaveText("2 of 2");
   // The long output is folded until asked for.
   const llama = page.locator('[data-testid="output-entry"][data-model="open-llama"]');
-  const shownLength = async () => ((await llama.getByTestId("model-output").textContent()) ?? "").length;
+  await expect(llama.getByTestId("model-output")).toBeVisible();
+  const shownLength = async () => ((await llama.getByTestId("model-output").textContent({ timeout: 10_000 })) ?? "").length;
   expect(await shownLength()).toBeLessThan(LONG.length);
   await llama.getByTestId("fold-toggle").click();
   await expect.poll(shownLength).toBe(LONG.length);

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { screenshot, waitForEmbeddings } from "./helpers";
 
 // The query language on the query page: a concept with a filter term and an exclusion is parsed

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { demoSummary, plantedLeader } from "../scripts/demo/planted";
 import { screenshot, waitForEmbeddings } from "./helpers";
 
