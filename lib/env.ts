@@ -51,6 +51,12 @@ const schema = z.object({
   WEB_PROCESSES: z.coerce.number().int().min(1).max(16).optional(),
   /** `npm start`: the V8 young-generation semi-space of each web process, MB (0: V8's default). Requests in flight keep many short-lived objects alive across awaits: a larger one scavenges less often and promotes less. */
   WEB_SEMI_SPACE_MB: z.coerce.number().int().min(0).max(1024).default(64),
+  /** `npm start`: requests each web process runs at once; the rest wait their turn, first come first served (scripts/lib/request-gate.mjs). 0: no gate. */
+  WEB_ACTIVE_REQUESTS: z.coerce.number().int().min(0).max(1024).default(4),
+  /** Requests waiting for a turn per web process; past this a request answers 503 with Retry-After. */
+  WEB_QUEUE: z.coerce.number().int().min(0).max(100_000).default(512),
+  /** A request that waited this long for a turn answers 503 with Retry-After instead of running, ms. */
+  WEB_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(15_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** The worker touches this file after each catch-up with the database (every 30 s): docker-compose's health check reads its age. */
   WORKER_HEARTBEAT_FILE: z.string().min(1).optional(),

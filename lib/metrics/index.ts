@@ -1,11 +1,20 @@
 // Prometheus metrics of this process (prom-client), served at /metrics: the process itself
 // (default metrics), refusals at the write edge, and — read from the database at each scrape —
 // uploads by status, the spooled bytes waiting for a worker, queue depths and lag, and the
-// embedding backlog per space.
+// embedding backlog per space; and this web server's request gate (running, waiting, refused).
 import client from "prom-client";
 import { spooledBytes, uploadsByStatus } from "@/lib/db/queries/upload-stats";
 import { UPLOAD_STATUS } from "@/lib/db/upload-status";
 import { embeddingBacklog, queueBacklog } from "./work-backlog";
+
+/** What scripts/lib/request-gate.mjs keeps on globalThis (see request-gate.d.mts). */
+interface GateStats {
+  active: number;
+  queued: number;
+  admitted: number;
+  refused: number;
+  dropped: number;
+}
 
 interface Metrics {
   registry: client.Registry;
@@ -67,6 +76,31 @@ function metrics(): Metrics {
     registers: [registry],
     async collect() {
       for (const s of await embeddingBacklog()) this.set({ space: s.space }, s.pending);
+    },
+  });
+  // The request gate of this web server (scripts/lib/request-gate.mjs), when it runs behind one.
+  const gate = () => (globalThis as Record<symbol, GateStats | undefined>)[Symbol.for("portal.requestGate")];
+  new client.Gauge({
+    name: "portal_web_requests",
+    help: "Requests of this web server running (active) and waiting for a turn (queued) in its request gate",
+    labelNames: ["state"] as const,
+    registers: [registry],
+    collect() {
+      const s = gate();
+      if (!s) return;
+      this.set({ state: "active" }, s.active);
+      this.set({ state: "queued" }, s.queued);
+    },
+  });
+  new client.Gauge({
+    name: "portal_web_gate_total",
+    help: "Requests of this web server since it started: admitted by its request gate, refused with 503 (queue full or waited too long), dropped (client gone while waiting)",
+    labelNames: ["outcome"] as const,
+    registers: [registry],
+    collect() {
+      const s = gate();
+      if (!s) return;
+      for (const outcome of ["admitted", "refused", "dropped"] as const) this.set({ outcome }, s[outcome]);
     },
   });
   g.__portalMetrics = { registry, refusals };

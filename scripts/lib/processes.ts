@@ -5,6 +5,8 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 
 const EXIT_WITH_PARENT = path.join(import.meta.dirname, "exit-with-parent.mjs");
+/** Preloaded into the web servers: a few requests run at once, the rest wait their turn (request-gate.mjs). */
+export const REQUEST_GATE = path.join(import.meta.dirname, "request-gate-preload.mjs");
 
 export interface Child {
   name: string;
@@ -46,15 +48,17 @@ export function nextArgs(root: string, ...args: string[]): [string, string[]] {
 }
 
 /**
- * `npm start`'s web server: `next start -p PORT`, or with WEB_PROCESSES > 1 that many of them
- * sharing the port under one supervised primary (web-cluster.mjs).
+ * `npm start`'s web server: `next start -p PORT` behind the request gate, or with WEB_PROCESSES > 1
+ * that many of them sharing the port under one supervised primary (web-cluster.mjs; its servers
+ * inherit the preloads).
  */
 export function webArgs(root: string, c: { PORT: number; WEB_PROCESSES?: number }): [string, string[]] {
   const start = ["start", "-p", String(c.PORT)];
   const n = webProcesses(c);
-  if (n <= 1) return nextArgs(root, ...start);
   const [node, [imp, parentPipe, nextBin]] = nextArgs(root);
-  return [node, [imp, parentPipe, path.join(import.meta.dirname, "web-cluster.mjs"), String(n), nextBin, ...start]];
+  const preloads = [imp, parentPipe, "--import", REQUEST_GATE];
+  if (n <= 1) return [node, [...preloads, nextBin, ...start]];
+  return [node, [...preloads, path.join(import.meta.dirname, "web-cluster.mjs"), String(n), nextBin, ...start]];
 }
 
 /**
@@ -66,13 +70,13 @@ export function webProcesses(c: { WEB_PROCESSES?: number }): number {
   return c.WEB_PROCESSES ?? Math.min(2, availableParallelism());
 }
 
-/** SIGTERM, then SIGKILL after `graceMs` if the child is still alive. */
 /**
  * How long a stopped child may take to end before it is killed (workers/stop-budget.ts stays below
  * it): a worker handing back an upload deletes its written rows first, seconds on a loaded machine.
  */
 export const STOP_GRACE_MS = 15_000;
 
+/** SIGTERM, then SIGKILL after `graceMs` if the child is still alive. */
 export async function stopChild(child: Child, graceMs = STOP_GRACE_MS): Promise<void> {
   if (child.proc.exitCode !== null || child.proc.signalCode !== null) return;
   child.proc.kill("SIGTERM");

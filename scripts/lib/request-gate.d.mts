@@ -1,0 +1,19 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+export interface GateStats {
+  active: number;
+  queued: number;
+  admitted: number;
+  refused: number;
+  dropped: number;
+  waitedMsTotal: number;
+  limit: number;
+  queueLimit: number;
+}
+export interface Gate {
+  admit(req: IncomingMessage, res: ServerResponse, go: () => void): void;
+  stats: GateStats;
+}
+export function bypasses(method: string | undefined, url: string | undefined): boolean;
+export function createGate(opts?: { active?: number; queue?: number; waitMs?: number; now?: () => number }): Gate;
+export function install(gate?: Gate): Gate;
