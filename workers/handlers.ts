@@ -32,7 +32,7 @@ export const handlers = {
   async [QUEUES.refreshLeaderboard](data: { slug?: unknown }) {
     if (typeof data.slug !== "string") throw new Error("refresh job without a slug");
     const r = await refreshSnapshot(data.slug);
-    log(`refresh ${data.slug}: ${r.status}${r.status === "refreshed" ? ` in ${r.durationMs} ms` : ""}`);
+    log(`refresh ${data.slug}: ${r.status}${"durationMs" in r ? ` in ${r.durationMs} ms` : ""}`);
   },
 
   async [QUEUES.processUpload](data: { uploadId?: unknown }) {

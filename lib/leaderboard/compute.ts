@@ -13,6 +13,7 @@
 // page and compare ask for it at once). Each fit starts from the last fitted θ of the same query
 // under an earlier version (an upload changes a little of the pool), and converges to the same
 // optimum as from scratch, in fewer passes.
+import { createHash } from "node:crypto";
 import { env } from "@/lib/env";
 import { polledHealthRun, servingModel } from "@/lib/serving/current";
 import { Limiter } from "@/lib/serving/limiter";
@@ -168,7 +169,19 @@ function retrievalWarnings(r: Retrieval): ApiWarning[] {
   return out;
 }
 
-async function compute(q: ResolvedQuery, model: ReadModel, ci?: CiMethod): Promise<ComputedLeaderboard> {
+/** Everything a leaderboard's answer depends on except the fit: the selection and its data. */
+interface Prepared {
+  q: ResolvedQuery;
+  model: ReadModel;
+  retrieval: Retrieval;
+  loaded: LoadedBatch;
+  baseline: string | undefined;
+  warnings: ApiWarning[];
+  health: SelectionHealth | null;
+  facts: Awaited<ReturnType<typeof rowFacts>>;
+}
+
+async function prepare(q: ResolvedQuery, model: ReadModel): Promise<Prepared> {
   const retrieval = await retrieve(q, model);
   // The baseline stays in a restricted model set: it is what the scores are relative to. A facts
   // filter keeps it even unasked, since judged comparisons (AlpacaEval) are all against it.
@@ -180,17 +193,23 @@ async function compute(q: ResolvedQuery, model: ReadModel, ci?: CiMethod): Promi
     q.exclude_flagged,
   );
   const loaded = await loadBatch(checked.pks, models, model);
-  const { batch } = loaded;
-  const baseline = fitBaseline(q, batch.modelNames);
+  const baseline = fitBaseline(q, loaded.batch.modelNames);
   const warnings = retrievalWarnings(retrieval);
   if (restricted && restricted.size === 0 && hasFactsFilter(q)) {
     warnings.push({ code: "no_model_matches_facts", message: "No model has facts that pass the filters (open_weights, min_params_b, max_params_b, organization): models without a model line never pass." });
   }
+  const facts = await rowFacts(loaded.batch.modelNames, loaded.samplePks, model.version);
+  return { q, model, retrieval, loaded, baseline, warnings, health: checked.health, facts };
+}
+
+function finish(p: Prepared, ci?: CiMethod): ComputedLeaderboard {
+  const { q, model, retrieval, loaded, baseline, warnings } = p;
+  const { batch } = loaded;
   const starts = startKey(q, ci);
   const result = batch.nModels === 0 ? null : rank(q.method, batch, { baseline, prior: q.prior, ci, warmStart: recall(cache.warmStarts, starts) });
   if (result?.theta) remember(cache.warmStarts, starts, result.theta, WARM_STARTS);
   const ranked = result ? toApiLeaderboard(result, warnings) : { ...emptyLeaderboard(q), warnings };
-  const { facts, selfJudges } = await rowFacts(batch.modelNames, loaded.samplePks, model.version);
+  const { facts, selfJudges } = p.facts;
   const api = { ...ranked, models: ranked.models.map((r) => ({ ...r, facts: facts.get(r.model) ?? null, self_judges: selfJudges.get(r.model) ?? [] })) };
   const leaderboard: LiveLeaderboard = {
     ...api,
@@ -207,9 +226,62 @@ async function compute(q: ResolvedQuery, model: ReadModel, ci?: CiMethod): Promi
     data_version: model.version,
     computed_at: new Date().toISOString(),
     cached: false,
-    health: checked.health,
+    health: p.health,
   };
   return { leaderboard, query: q, retrieval, loaded };
+}
+
+async function compute(q: ResolvedQuery, model: ReadModel, ci?: CiMethod): Promise<ComputedLeaderboard> {
+  return finish(await prepare(q, model), ci);
+}
+
+/**
+ * A digest of everything a leaderboard's ranking depends on: the resolved query and interval
+ * method, the selected samples in order, every value of their measurements (the batch's columns,
+ * byte for byte), the models' facts, the health flags and the warnings. Equal digests give the
+ * same ranking, scores and intervals. Not in it: how the retrieval's cut was found (candidate
+ * counts, the background's median and spread move with every sample added to the pool, while the
+ * retrieved set stays the same).
+ */
+function inputDigest(p: Prepared, ci: CiMethod | undefined): string {
+  const h = createHash("sha256");
+  const json = (v: unknown) => h.update(JSON.stringify(v)).update("\u0000");
+  const { batch, samplePks } = p.loaded;
+  json([p.q, ci ?? null, p.baseline ?? null, p.retrieval.embedder, p.retrieval.k, p.retrieval.notice ?? null, similarityRange(p.retrieval)]);
+  json([batch.nModels, batch.nSamples, batch.modelNames, batch.metricNames, batch.criterionNames, batch.rankingKeys]);
+  h.update(new Uint8Array(Int32Array.from(samplePks).buffer));
+  for (const columns of [batch.score, batch.unitTest, batch.pairwise, batch.ranking]) {
+    for (const [name, col] of Object.entries(columns).sort(([a], [b]) => (a < b ? -1 : 1))) {
+      h.update(name);
+      if (ArrayBuffer.isView(col)) h.update(new Uint8Array(col.buffer, col.byteOffset, col.byteLength));
+      else json(col);
+    }
+  }
+  // The health check's data version is when it ran, not what it found.
+  const health = p.health ? { ...p.health, data_version: null } : null;
+  json([[...p.facts.facts].sort(), [...p.facts.selfJudges].sort(), health, p.warnings]);
+  return h.digest("hex");
+}
+
+export type Recomputed =
+  | { status: "computed"; leaderboard: LiveLeaderboard; inputDigest: string }
+  | { status: "unchanged"; dataVersion: number; inputDigest: string };
+
+/**
+ * A saved leaderboard's refresh: the leaderboard computed afresh (no cache), unless its inputs
+ * digest to `previousDigest` — the snapshot's selection and data did not change — in which case no
+ * fit runs and the caller keeps the snapshot. Retrieval and gather are cheap beside the fit with
+ * bootstrap intervals (at 100k samples: under a second against minutes).
+ */
+export async function recomputeLeaderboard(query: LeaderboardQuery, ci: CiMethod, previousDigest: string | null): Promise<Recomputed> {
+  const q = resolveQuery(query);
+  const model = await servingModel();
+  return fits.run(async () => {
+    const prepared = await prepare(q, model);
+    const digest = inputDigest(prepared, ci);
+    if (digest === previousDigest) return { status: "unchanged", dataVersion: model.version, inputDigest: digest };
+    return { status: "computed", leaderboard: finish(prepared, ci).leaderboard, inputDigest: digest };
+  });
 }
 
 function emptyLeaderboard(q: ResolvedQuery): ApiLeaderboard {

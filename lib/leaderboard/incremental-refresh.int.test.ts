@@ -1,10 +1,12 @@
 // Incremental refresh: a publish marks only the saved leaderboards whose selection it can change;
 // the others' snapshots are carried forward to the new data version, and pages say so. An embed
-// catch-up changes no current snapshot; a model flip stales only leaderboards with a query.
+// catch-up changes no current snapshot; a model flip stales only leaderboards with a query. A
+// refresh whose selection and data are unchanged keeps the snapshot without a fit.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, pool } from "@/lib/db/client";
 import { dataVersion } from "@/lib/db/data-version";
 import { insertSavedLeaderboard, listStaleSlugs } from "@/lib/db/queries/saved-leaderboards";
+import { loadSnapshots } from "@/lib/db/queries/snapshots";
 import { embedAllSpaces } from "@/lib/retrieval/embed-pool";
 import { stopQueue } from "@/lib/queue";
 import { savedPageData } from "@/app/leaderboards/[slug]/saved-page-data";
@@ -20,11 +22,13 @@ const BOARDS = [
   { slug: "t-geo", filters: { ...NONE, benchmark: ["demo-geo-qa"] } },
   { slug: "t-law-tag", filters: { ...NONE, tag: ["law"] } },
   { slug: "t-geo-query", query: "capital city", filters: { ...NONE, benchmark: ["demo-geo-qa"] } },
+  { slug: "t-antibody-query", query: "antibodies", filters: NONE },
 ];
 
-/** Every board current: stale ones recomputed, current ones left alone. */
+/** Every board current: pending vectors written, stale ones recomputed, current ones left alone. */
 async function refreshAll(): Promise<void> {
-  for (const b of BOARDS) expect(["refreshed", "current"]).toContain((await refreshSnapshot(b.slug)).status);
+  await embedAllSpaces();
+  for (const b of BOARDS) expect(["refreshed", "current", "unchanged"]).toContain((await refreshSnapshot(b.slug)).status);
   expect(await listStaleSlugs(await dataVersion())).toEqual([]);
 }
 
@@ -34,6 +38,12 @@ async function queued(): Promise<string[]> {
 }
 
 const score = (sample: string, model: string, value: number) => ({ type: "score", sample, model, metric: "accuracy", value });
+
+async function snapshotOf(id: number) {
+  const snap = (await loadSnapshots([id])).get(id);
+  if (!snap) throw new Error(`no snapshot ${id}`);
+  return snap;
+}
 
 beforeAll(async () => {
   await resetDatabase();
@@ -55,8 +65,8 @@ describe("incremental refresh", () => {
     expect(report.status).toBe("done");
     const version = await dataVersion();
     expect(version).toBe(before + 1);
-    expect(await queued()).toEqual(["t-bio", "t-overall"]);
-    expect(await listStaleSlugs(version)).toEqual(["t-bio", "t-overall"]);
+    expect(await queued()).toEqual(["t-antibody-query", "t-bio", "t-overall"]);
+    expect(await listStaleSlugs(version)).toEqual(["t-antibody-query", "t-bio", "t-overall"]);
 
     const geo = (await getSavedLeaderboard("t-geo"))!;
     expect(geo.snapshotVersion).toBe(version);
@@ -71,16 +81,60 @@ describe("incremental refresh", () => {
     await pool().query(`UPDATE saved_leaderboards SET refresh_queued_at = NULL`);
     const sample = { type: "sample", id: "incremental/law-1", benchmark: "demo-law-mc", input: "Is a contract without consideration enforceable?", tags: ["law"] };
     await uploadLines([sample, score("incremental/law-1", "incremental-newcomer", 1)]);
-    expect(await queued()).toEqual(["t-law-tag", "t-overall"]);
+    expect(await queued()).toEqual(["t-antibody-query", "t-law-tag", "t-overall"]);
+  });
+
+  it("a query the upload's samples do not reach keeps its snapshot after the refresh, without a fit", async () => {
+    await refreshAll();
+    const board = (await getSavedLeaderboard("t-antibody-query"))!;
+    const snapshot = board.currentSnapshotId;
+    const sample = { type: "sample", id: "incremental/geo-1", benchmark: "demo-geo-qa", input: "Which river flows through Budapest?" };
+    await uploadLines([sample, score("incremental/geo-1", "incremental-newcomer", 1)]);
+    expect(await queued()).toContain("t-antibody-query");
+    expect(await refreshSnapshot("t-antibody-query")).toEqual({ status: "waiting-for-embeddings" });
+    await embedAllSpaces();
+    const version = await dataVersion();
+    expect(await refreshSnapshot("t-antibody-query")).toMatchObject({ status: "unchanged", snapshotId: snapshot });
+    const after = (await getSavedLeaderboard("t-antibody-query"))!;
+    expect(after).toMatchObject({ currentSnapshotId: snapshot, snapshotVersion: version });
+    expect(await queued()).not.toContain("t-antibody-query");
+    const page = await savedPageData(after, new URLSearchParams(), version);
+    expect(page.ok && page.source).toMatchObject({ kind: "snapshot", stale: false, currentAtVersion: version });
+  });
+
+  it("a query the upload reaches is refitted: a new sample it retrieves, or new results on a sample it had", async () => {
+    await refreshAll();
+    const before = (await getSavedLeaderboard("t-antibody-query"))!;
+    const first = await snapshotOf(before.currentSnapshotId!);
+    const sample = { type: "sample", id: "incremental/ab-1", benchmark: "demo-bio-qa", input: "Which antibodies neutralise the virus? Antibody binding and antibodies' affinity." };
+    await uploadLines([sample, score("incremental/ab-1", "incremental-newcomer", 1), score("incremental/ab-1", "incremental-other", 0)]);
+    await embedAllSpaces();
+    const grown = await refreshSnapshot("t-antibody-query");
+    expect(grown.status).toBe("refreshed");
+    const second = await snapshotOf((await getSavedLeaderboard("t-antibody-query"))!.currentSnapshotId!);
+    expect(second.nSamples).toBe(first.nSamples + 1);
+
+    // A new model's result on a sample already retrieved: same set, other data.
+    await uploadLines([score("incremental/ab-1", "incremental-third", 1)]);
+    await embedAllSpaces();
+    expect((await refreshSnapshot("t-antibody-query")).status).toBe("refreshed");
+    const third = await snapshotOf((await getSavedLeaderboard("t-antibody-query"))!.currentSnapshotId!);
+    expect(third.nSamples).toBe(second.nSamples);
+    expect(third.nMeasurements).toBe(second.nMeasurements + 1);
   });
 
   it("an embedding catch-up moves the data version without staling any current snapshot", async () => {
     await refreshAll();
+    const sample = { type: "sample", id: "incremental/law-2", benchmark: "demo-law-mc", input: "Can an offer be revoked after acceptance?", tags: ["law"] };
+    await uploadLines([sample]);
+    // What can be refreshed is; the query without filters waits for the new sample's vector.
+    for (const b of BOARDS) await refreshSnapshot(b.slug);
     const before = await dataVersion();
+    expect(await listStaleSlugs(before)).toEqual(["t-antibody-query"]);
     const text = (await embedAllSpaces()).find((r) => r.space === "text");
     expect(text?.embedded).toBe(1);
     expect(await dataVersion()).toBe(before + 1);
-    expect(await listStaleSlugs(before + 1)).toEqual([]);
+    expect(await listStaleSlugs(before + 1)).toEqual(["t-antibody-query"]);
   });
 
   it("a sample whose content is rewritten may leave a filter: every leaderboard is marked", async () => {

@@ -1,16 +1,20 @@
 // Recomputing a saved leaderboard's snapshot (the worker's refresh job): the live computation with
 // bootstrap intervals over samples, stored and swapped in atomically. Idempotent: a snapshot of
-// the current data version is not recomputed.
+// the current data version is not recomputed; nor is one whose selection and data are unchanged
+// (same input digest: the query retrieves the same samples, with the same measurements), which is
+// kept and marked current instead — so an upload refits only the saved leaderboards it reached.
 import { dataVersion } from "@/lib/db/data-version";
 import { clearRefresh, listStaleSlugs, markRefreshProgress, markRefreshQueued } from "@/lib/db/queries/saved-leaderboards";
-import { swapSnapshot } from "@/lib/db/queries/snapshots";
+import { keepSnapshot, snapshotInputDigest, swapSnapshot } from "@/lib/db/queries/snapshots";
 import { enqueue, QUEUES } from "@/lib/queue";
 import { pendingEmbeddings, activeEmbedder } from "@/lib/retrieval/active";
-import { liveLeaderboard, type LiveLeaderboard } from "./compute";
+import { recomputeLeaderboard, type LiveLeaderboard } from "./compute";
 import { getSavedLeaderboard, savedQuery } from "./saved";
 
 export type RefreshOutcome =
   | { status: "refreshed"; snapshotId: number; durationMs: number }
+  /** The selection and its data are what the current snapshot was computed from: kept, no fit. */
+  | { status: "unchanged"; snapshotId: number; durationMs: number }
   | { status: "current" | "missing" | "waiting-for-embeddings" };
 
 export async function refreshSnapshot(slug: string): Promise<RefreshOutcome> {
@@ -26,31 +30,49 @@ export async function refreshSnapshot(slug: string): Promise<RefreshOutcome> {
   }
   await markRefreshProgress(slug, 0.05, true);
   const t0 = performance.now();
-  let result;
-  try {
-    result = await liveLeaderboard(savedQuery(saved), { ci: "bootstrap", useCache: false });
-  } catch (err) {
-    // Not "refreshing" forever: the page shows the old snapshot again, and the job's retries or
-    // the next catch-up try anew.
-    await clearRefresh(slug);
-    throw err;
+  const kept = saved.currentSnapshotId;
+  const previous = kept ? await snapshotInputDigest(kept) : null;
+  const recompute = async (unlessDigest: string | null) => {
+    try {
+      return await recomputeLeaderboard(savedQuery(saved), "bootstrap", unlessDigest);
+    } catch (err) {
+      // Not "refreshing" forever: the page shows the old snapshot again, and the job's retries or
+      // the next catch-up try anew.
+      await clearRefresh(slug);
+      throw err;
+    }
+  };
+  let outcome = await recompute(previous);
+  let answeredAt: number;
+  let result: RefreshOutcome;
+  if (outcome.status === "unchanged" && kept && (await keepSnapshot(slug, kept, outcome.dataVersion))) {
+    // E.g. an upload to other subjects: the query retrieves the same samples with the same data.
+    answeredAt = outcome.dataVersion;
+    result = { status: "unchanged", snapshotId: kept, durationMs: Math.round(performance.now() - t0) };
+  } else {
+    // (Unchanged, but another refresh swapped in a snapshot meanwhile: computed to be sure.)
+    if (outcome.status === "unchanged") outcome = await recompute(null);
+    if (outcome.status !== "computed") throw new Error("a recomputation without a digest to match always computes");
+    const { leaderboard } = outcome;
+    await markRefreshProgress(slug, 0.9, false);
+    const snapshotId = await swapSnapshot<LiveLeaderboard>(slug, {
+      dataVersion: leaderboard.data_version,
+      embedderName: leaderboard.retrieval.embedder,
+      method: leaderboard.method,
+      nSamples: leaderboard.n_samples,
+      nMeasurements: leaderboard.n_measurements,
+      durationMs: Math.round(performance.now() - t0),
+      result: leaderboard,
+      inputDigest: outcome.inputDigest,
+    });
+    answeredAt = leaderboard.data_version;
+    result = { status: "refreshed", snapshotId, durationMs: Math.round(performance.now() - t0) };
   }
-  await markRefreshProgress(slug, 0.9, false);
-  const durationMs = Math.round(performance.now() - t0);
-  const snapshotId = await swapSnapshot<LiveLeaderboard>(slug, {
-    dataVersion: result.data_version,
-    embedderName: result.retrieval.embedder,
-    method: result.method,
-    nSamples: result.n_samples,
-    nMeasurements: result.n_measurements,
-    durationMs,
-    result,
-  });
   // Publishes while this ran carried nothing forward (the snapshot was not current then), and the
   // read model may have answered from the version before one: when the pool moved on, the
   // leaderboard is queued again (at most one refresh waits per leaderboard).
-  if (result.data_version !== (await dataVersion())) await queueRefreshes([slug]);
-  return { status: "refreshed", snapshotId, durationMs };
+  if (answeredAt !== (await dataVersion())) await queueRefreshes([slug]);
+  return result;
 }
 
 async function queueRefreshes(slugs: string[]): Promise<void> {

@@ -12,6 +12,8 @@ export interface SnapshotRow<Result> {
   nMeasurements: number;
   durationMs: number;
   result: Result;
+  /** What the ranking was computed from (lib/leaderboard/compute.ts inputDigest); null before it was kept. */
+  inputDigest: string | null;
 }
 
 /** Snapshots kept per saved leaderboard (the current one and a short history). */
@@ -21,7 +23,8 @@ export async function loadSnapshots<Result>(ids: readonly number[]): Promise<Map
   if (ids.length === 0) return new Map();
   const r = await pool().query<SnapshotRow<Result>>(
     `SELECT id, computed_at AS "computedAt", data_version AS "dataVersion", embedder_name AS "embedderName", method,
-            n_samples AS "nSamples", n_measurements AS "nMeasurements", duration_ms AS "durationMs", result
+            n_samples AS "nSamples", n_measurements AS "nMeasurements", duration_ms AS "durationMs", result,
+            input_digest AS "inputDigest"
        FROM leaderboard_snapshots WHERE id = ANY($1::int[])`,
     [ids],
   );
@@ -29,12 +32,12 @@ export async function loadSnapshots<Result>(ids: readonly number[]): Promise<Map
 }
 
 /** Stores a new snapshot and makes it current in one short transaction: readers see the old one until then. */
-export async function swapSnapshot<Result>(slug: string, snap: Omit<SnapshotRow<Result>, "id" | "computedAt">): Promise<number> {
+export async function swapSnapshot<Result>(slug: string, snap: Omit<SnapshotRow<Result>, "id" | "computedAt" | "inputDigest"> & { inputDigest?: string | null }): Promise<number> {
   return withTransaction(async (client) => {
     const ins = await client.query<{ id: number }>(
-      `INSERT INTO leaderboard_snapshots (slug, data_version, embedder_name, method, n_samples, n_measurements, result, duration_ms)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-      [slug, snap.dataVersion, snap.embedderName, snap.method, snap.nSamples, snap.nMeasurements, JSON.stringify(snap.result), snap.durationMs],
+      `INSERT INTO leaderboard_snapshots (slug, data_version, embedder_name, method, n_samples, n_measurements, result, duration_ms, input_digest)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+      [slug, snap.dataVersion, snap.embedderName, snap.method, snap.nSamples, snap.nMeasurements, JSON.stringify(snap.result), snap.durationMs, snap.inputDigest ?? null],
     );
     const id = ins.rows[0].id;
     await execute(
@@ -50,4 +53,25 @@ export async function swapSnapshot<Result>(slug: string, snap: Omit<SnapshotRow<
     );
     return id;
   });
+}
+
+/** The input digest of a stored snapshot (null: unknown, or stored before digests were kept). */
+export async function snapshotInputDigest(id: number): Promise<string | null> {
+  const r = await pool().query<{ d: string | null }>(`SELECT input_digest AS d FROM leaderboard_snapshots WHERE id = $1`, [id]);
+  return r.rows[0]?.d ?? null;
+}
+
+/**
+ * A refresh found that leaderboard `slug`'s snapshot `id` was computed from exactly what the data
+ * at `version` selects: the snapshot is current at `version` (unless another one replaced it
+ * meanwhile), and the refresh is over.
+ */
+export async function keepSnapshot(slug: string, id: number, version: number): Promise<boolean> {
+  const n = await execute(
+    pool(),
+    `UPDATE saved_leaderboards SET snapshot_version = GREATEST(COALESCE(snapshot_version, 0), $3), refresh_queued_at = NULL, refresh_started_at = NULL, refresh_progress = NULL
+      WHERE slug = $1 AND current_snapshot_id = $2`,
+    [slug, id, version],
+  );
+  return n > 0;
 }
