@@ -1,4 +1,4 @@
-// `npm run bench:scale -- --samples N --db embedded|native [--runs R] [--queries Q] [--skip-embed]`: the serving
+// `npm run bench:scale -- --samples N --db embedded|native [--runs R] [--queries Q] [--skip-embed] [--saved]`: the serving
 // path (lib/serving) on a generated pool, the figures of issue 16's target table. In a fresh
 // database (embedded Postgres in a temp dir, or a throwaway native PostgreSQL 15 + pgvector from
 // scripts/native-pg.sh) it writes a synthetic results file (N samples over 40 benchmarks, 60
@@ -10,6 +10,8 @@
 //   after a change       each of R runs first publishes a one-line upload (data version + 1), then
 //                        times the first whole-pool leaderboard, model profile and compare
 //                        (incremental read-model update + gather + fits, no cache)
+//   --saved              saved leaderboards after an upload of 1,000 samples: which are refitted, which
+//                        kept, and when the touched ones are current (scripts/lib/bench-saved-refresh.ts)
 // and the process's peak RSS. --skip-embed leaves the pool unembedded and times only the read-model
 // load and the requests after a change (no capability queries: they need vectors), for iterating on fits;
 // it waits a minute after the import instead, as the embedding would have. Prints the load average with the figures (2 shared cores: compare
@@ -34,6 +36,7 @@ import { fitFallback } from "@/lib/retrieval/fallback-fit";
 import { leaderboardQuerySchema, selectionSchema } from "@/lib/selection/schema";
 import { servingModel } from "@/lib/serving/current";
 import { latencyRow, latencyTable, type LatencyRow } from "./lib/bench-stats";
+import { savedRefreshPhase } from "./lib/bench-saved-refresh";
 import { mulberry32 } from "@/lib/retrieval/embedder/prng";
 
 const args = process.argv.slice(2);
@@ -48,6 +51,7 @@ const dbArg = args.includes("--db") ? args[args.indexOf("--db") + 1] : "embedded
 if (dbArg !== "embedded" && dbArg !== "native") throw new Error(`--db must be embedded or native, not ${dbArg}`);
 const DB: "embedded" | "native" = dbArg;
 const SKIP_EMBED = args.includes("--skip-embed");
+const SAVED = args.includes("--saved");
 const BENCHMARKS = 40;
 const MODELS = 60;
 const SCORES_PER_SAMPLE = 9;
@@ -180,6 +184,13 @@ async function main() {
       }
       rows.push(latencyRow(label, ms, "computeLeaderboard, uncached, distinct queries"));
       log(`${label} done (load ${load()})`);
+    }
+    if (SAVED && !SKIP_EMBED) {
+      const models = Array.from({ length: MODELS }, (_, m) => `model-${String(m).padStart(2, "0")}`);
+      const saved = await savedRefreshPhase({ words, models, rand: mulberry32(13), log });
+      rows.push(...saved.rows);
+      summary.push(...saved.summary);
+      log(`${saved.summary.join("; ")} (load ${load()})`);
     }
     // Wall time and CPU time of each: on a shared machine the CPU time is what compares across loads.
     const after = { whole: [] as [number, number][], profile: [] as [number, number][], compare: [] as [number, number][] };

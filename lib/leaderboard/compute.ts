@@ -25,6 +25,7 @@ import type { CiMethod } from "@/lib/ranking/leaderboard-types";
 import { fitBaseline, resolveQuery, type ResolvedQuery } from "@/lib/selection/defaults";
 import { hasFactsFilter, type LeaderboardQuery } from "@/lib/selection/schema";
 import { loadBatch, type LoadedBatch } from "./load-batch";
+import type { Reach } from "./reach";
 import { toApiLeaderboard, type ApiLeaderboard, type ApiWarning } from "./response";
 import { rankedModels, rowFacts } from "./row-facts";
 
@@ -181,7 +182,13 @@ interface Prepared {
   facts: Awaited<ReturnType<typeof rowFacts>>;
 }
 
-async function prepare(q: ResolvedQuery, model: ReadModel): Promise<Prepared> {
+/**
+ * With `canonical`, the selected samples are gathered in primary-key order instead of the
+ * retrieval's (fused) order: a ranking does not depend on the order of its samples, and a saved
+ * leaderboard's snapshot then digests the same when only that order moved (BM25's term weights
+ * shift with every upload, and with them the fused order).
+ */
+async function prepare(q: ResolvedQuery, model: ReadModel, canonical = false): Promise<Prepared> {
   const retrieval = await retrieve(q, model);
   // The baseline stays in a restricted model set: it is what the scores are relative to. A facts
   // filter keeps it even unasked, since judged comparisons (AlpacaEval) are all against it.
@@ -192,7 +199,7 @@ async function prepare(q: ResolvedQuery, model: ReadModel): Promise<Prepared> {
     retrieval.samples.map((s) => s.pk),
     q.exclude_flagged,
   );
-  const loaded = await loadBatch(checked.pks, models, model);
+  const loaded = await loadBatch(canonical ? [...checked.pks].sort((a, b) => a - b) : checked.pks, models, model);
   const baseline = fitBaseline(q, loaded.batch.modelNames);
   const warnings = retrievalWarnings(retrieval);
   if (restricted && restricted.size === 0 && hasFactsFilter(q)) {
@@ -263,9 +270,32 @@ function inputDigest(p: Prepared, ci: CiMethod | undefined): string {
   return h.digest("hex");
 }
 
+/**
+ * What a capability query's snapshot selected and where its cut was (lib/leaderboard/reach.ts):
+ * kept with the snapshot, so that a later upload can be checked against it without retrieving
+ * again. Null where that check does not apply: no query text, the image space fused in, flagged
+ * samples excluded (a health run changes those), or a concept without a cut.
+ */
+function reachOf(p: Prepared): Reach | null {
+  const r = p.retrieval;
+  if (!p.q.q || !r.embedder || r.image || p.q.exclude_flagged || r.concepts.length === 0) return null;
+  const concepts: Reach["concepts"] = [];
+  for (const c of r.concepts) {
+    if (!c.vector || c.report.cut.similarity === null) return null;
+    concepts.push({ text: c.text, similarity: c.report.cut.similarity, labelled: c.report.mode === "adaptive", vector: Array.from(c.vector) });
+  }
+  return {
+    publish: { maxSeq: p.model.publish.maxSeq, pending: [...p.model.publish.pending] },
+    embedder: r.embedder,
+    poolSize: p.model.samples.size,
+    pks: r.samples.map((x) => x.pk).sort((a, b) => a - b),
+    concepts,
+  };
+}
+
 export type Recomputed =
-  | { status: "computed"; leaderboard: LiveLeaderboard; inputDigest: string }
-  | { status: "unchanged"; dataVersion: number; inputDigest: string };
+  | { status: "computed"; leaderboard: LiveLeaderboard; inputDigest: string; reach: Reach | null }
+  | { status: "unchanged"; dataVersion: number; inputDigest: string; reach: Reach | null };
 
 /**
  * A saved leaderboard's refresh: the leaderboard computed afresh (no cache), unless its inputs
@@ -277,10 +307,11 @@ export async function recomputeLeaderboard(query: LeaderboardQuery, ci: CiMethod
   const q = resolveQuery(query);
   const model = await servingModel();
   return fits.run(async () => {
-    const prepared = await prepare(q, model);
+    const prepared = await prepare(q, model, true);
     const digest = inputDigest(prepared, ci);
-    if (digest === previousDigest) return { status: "unchanged", dataVersion: model.version, inputDigest: digest };
-    return { status: "computed", leaderboard: finish(prepared, ci).leaderboard, inputDigest: digest };
+    const reach = reachOf(prepared);
+    if (digest === previousDigest) return { status: "unchanged", dataVersion: model.version, inputDigest: digest, reach };
+    return { status: "computed", leaderboard: finish(prepared, ci).leaderboard, inputDigest: digest, reach };
   });
 }
 

@@ -1,7 +1,8 @@
 // Incremental refresh: a publish marks only the saved leaderboards whose selection it can change;
 // the others' snapshots are carried forward to the new data version, and pages say so. An embed
 // catch-up changes no current snapshot; a model flip stales only leaderboards with a query. A
-// refresh whose selection and data are unchanged keeps the snapshot without a fit.
+// refresh whose selection and data are unchanged keeps the snapshot without a fit; a capability
+// query whose cut nothing new clears keeps it without retrieving again (lib/leaderboard/reach.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, pool } from "@/lib/db/client";
 import { dataVersion } from "@/lib/db/data-version";
@@ -28,7 +29,7 @@ const BOARDS = [
 /** Every board current: pending vectors written, stale ones recomputed, current ones left alone. */
 async function refreshAll(): Promise<void> {
   await embedAllSpaces();
-  for (const b of BOARDS) expect(["refreshed", "current", "unchanged"]).toContain((await refreshSnapshot(b.slug)).status);
+  for (const b of BOARDS) expect(["refreshed", "current", "unchanged", "unreached"]).toContain((await refreshSnapshot(b.slug)).status);
   expect(await listStaleSlugs(await dataVersion())).toEqual([]);
 }
 
@@ -94,12 +95,28 @@ describe("incremental refresh", () => {
     expect(await refreshSnapshot("t-antibody-query")).toEqual({ status: "waiting-for-embeddings" });
     await embedAllSpaces();
     const version = await dataVersion();
-    expect(await refreshSnapshot("t-antibody-query")).toMatchObject({ status: "unchanged", snapshotId: snapshot });
+    // Its snapshot's reach: the Budapest question clears no cut of "antibodies", touches no selected sample.
+    expect(await refreshSnapshot("t-antibody-query")).toMatchObject({ status: "unreached", snapshotId: snapshot });
     const after = (await getSavedLeaderboard("t-antibody-query"))!;
     expect(after).toMatchObject({ currentSnapshotId: snapshot, snapshotVersion: version });
     expect(await queued()).not.toContain("t-antibody-query");
     const page = await savedPageData(after, new URLSearchParams(), version);
     expect(page.ok && page.source).toMatchObject({ kind: "snapshot", stale: false, currentAtVersion: version });
+  });
+
+  it("a query whose check cannot rule the upload out retrieves again, and keeps the snapshot when its inputs are the same", async () => {
+    await refreshAll();
+    const snapshot = (await getSavedLeaderboard("t-antibody-query"))!.currentSnapshotId;
+    // A pool grown past the cut's calibration is cut again: the snapshot's pool size set far below.
+    await pool().query(`UPDATE leaderboard_snapshots SET reach = jsonb_set(reach, '{poolSize}', '10') WHERE id = $1`, [snapshot]);
+    await uploadLines([{ type: "sample", id: "incremental/geo-2", benchmark: "demo-geo-qa", input: "Which sea does the Danube reach?" }]);
+    expect(await queued()).toContain("t-antibody-query");
+    await embedAllSpaces();
+    expect(await refreshSnapshot("t-antibody-query")).toMatchObject({ status: "unchanged", snapshotId: snapshot });
+    // Its reach was renewed with the check: the next unrelated upload is ruled out again.
+    await uploadLines([{ type: "sample", id: "incremental/geo-3", benchmark: "demo-geo-qa", input: "Which city is the capital of Hungary?" }]);
+    await embedAllSpaces();
+    expect(await refreshSnapshot("t-antibody-query")).toMatchObject({ status: "unreached", snapshotId: snapshot });
   });
 
   it("a query the upload reaches is refitted: a new sample it retrieves, or new results on a sample it had", async () => {

@@ -2,19 +2,25 @@
 // bootstrap intervals over samples, stored and swapped in atomically. Idempotent: a snapshot of
 // the current data version is not recomputed; nor is one whose selection and data are unchanged
 // (same input digest: the query retrieves the same samples, with the same measurements), which is
-// kept and marked current instead — so an upload refits only the saved leaderboards it reached.
+// kept and marked current instead; nor one of a capability query that nothing published since can
+// reach (lib/leaderboard/reach.ts: no new sample clears its cut, no selected sample got new
+// results) — so an upload refits only the saved leaderboards it reached.
 import { dataVersion } from "@/lib/db/data-version";
 import { clearRefresh, listStaleSlugs, markRefreshProgress, markRefreshQueued } from "@/lib/db/queries/saved-leaderboards";
-import { keepSnapshot, snapshotInputDigest, swapSnapshot } from "@/lib/db/queries/snapshots";
+import { keepSnapshot, snapshotBasis, swapSnapshot } from "@/lib/db/queries/snapshots";
+import { servingModel } from "@/lib/serving/current";
 import { enqueue, QUEUES } from "@/lib/queue";
 import { pendingEmbeddings, activeEmbedder } from "@/lib/retrieval/active";
 import { recomputeLeaderboard, type LiveLeaderboard } from "./compute";
+import { reachedBy } from "./reach";
 import { getSavedLeaderboard, savedQuery } from "./saved";
 
 export type RefreshOutcome =
   | { status: "refreshed"; snapshotId: number; durationMs: number }
   /** The selection and its data are what the current snapshot was computed from: kept, no fit. */
   | { status: "unchanged"; snapshotId: number; durationMs: number }
+  /** Nothing published since the snapshot clears its query's cut or touches what it selected: kept, no retrieval, no fit. */
+  | { status: "unreached"; snapshotId: number; durationMs: number }
   | { status: "current" | "missing" | "waiting-for-embeddings" };
 
 export async function refreshSnapshot(slug: string): Promise<RefreshOutcome> {
@@ -31,7 +37,15 @@ export async function refreshSnapshot(slug: string): Promise<RefreshOutcome> {
   await markRefreshProgress(slug, 0.05, true);
   const t0 = performance.now();
   const kept = saved.currentSnapshotId;
-  const previous = kept ? await snapshotInputDigest(kept) : null;
+  const basis = kept ? await snapshotBasis(kept) : null;
+  if (kept && basis?.reach) {
+    const model = await servingModel();
+    if ((await reachedBy(basis.reach, model)) === null && (await keepSnapshot(slug, kept, model.version))) {
+      if (model.version !== (await dataVersion())) await queueRefreshes([slug]);
+      return { status: "unreached", snapshotId: kept, durationMs: Math.round(performance.now() - t0) };
+    }
+  }
+  const previous = basis?.inputDigest ?? null;
   const recompute = async (unlessDigest: string | null) => {
     try {
       return await recomputeLeaderboard(savedQuery(saved), "bootstrap", unlessDigest);
@@ -45,7 +59,7 @@ export async function refreshSnapshot(slug: string): Promise<RefreshOutcome> {
   let outcome = await recompute(previous);
   let answeredAt: number;
   let result: RefreshOutcome;
-  if (outcome.status === "unchanged" && kept && (await keepSnapshot(slug, kept, outcome.dataVersion))) {
+  if (outcome.status === "unchanged" && kept && (await keepSnapshot(slug, kept, outcome.dataVersion, outcome.reach))) {
     // E.g. an upload to other subjects: the query retrieves the same samples with the same data.
     answeredAt = outcome.dataVersion;
     result = { status: "unchanged", snapshotId: kept, durationMs: Math.round(performance.now() - t0) };
@@ -64,6 +78,7 @@ export async function refreshSnapshot(slug: string): Promise<RefreshOutcome> {
       durationMs: Math.round(performance.now() - t0),
       result: leaderboard,
       inputDigest: outcome.inputDigest,
+      reach: outcome.reach,
     });
     answeredAt = leaderboard.data_version;
     result = { status: "refreshed", snapshotId, durationMs: Math.round(performance.now() - t0) };

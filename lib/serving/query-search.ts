@@ -5,6 +5,7 @@
 // samples every concept retrieved; OR: any group's). Each sample says why it matched.
 import type { SampleFilters } from "@/lib/db/queries/embeddings-search";
 import { searchConcept } from "@/lib/retrieval/concept-search";
+import { centroid } from "@/lib/retrieval/feedback";
 import type { ConceptResult, Cut } from "@/lib/retrieval/hybrid";
 import { LexicalIndex, type Why } from "@/lib/retrieval/lexical";
 import type { ParsedQuery } from "@/lib/selection/query-language";
@@ -22,8 +23,8 @@ export interface QueryHit {
 
 export interface QueryAnswer {
   hits: QueryHit[];
-  /** One per concept, in query order. */
-  concepts: { text: string; result: Omit<ConceptResult, "rows"> }[];
+  /** One per concept, in query order; `vector`: the query the cut was made on (its expansion's when expanded). */
+  concepts: { text: string; result: Omit<ConceptResult, "rows">; vector: Float32Array | null }[];
 }
 
 export interface QuerySearch {
@@ -80,11 +81,12 @@ export async function searchQuery(model: ReadModel, s: QuerySearch): Promise<Que
         const has = containingAll(index, phrase);
         for (let r = 0; r < candidate.length; r++) candidate[r] &= has[r];
       }
+      const own = Float32Array.from(vectors[i++]);
       const found = searchConcept(
         {
           index,
           text: concept.text,
-          dense: denseByRow(model, store, candidate, Float32Array.from(vectors[i++])),
+          dense: denseByRow(model, store, candidate, own),
           candidate,
           vectorOf: (row) => store.vectorOf(model.samples.pk.data[row]),
           similarities: (q) => denseByRow(model, store, candidate, q),
@@ -92,7 +94,8 @@ export async function searchQuery(model: ReadModel, s: QuerySearch): Promise<Que
         s.cut,
       );
       const { rows, ...result } = found.result;
-      concepts.push({ text: concept.text, result });
+      const vector = found.expansion ? centroid(found.expansion.seeds, (row) => store.vectorOf(model.samples.pk.data[row])) : own;
+      concepts.push({ text: concept.text, result, vector });
       perConcept.push({ rows: new Set(rows), dense: found.dense, terms: found.terms, labelled: found.labelled });
       const set = new Set(rows);
       if (kept === null) groupOrder = rows;

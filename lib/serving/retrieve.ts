@@ -28,8 +28,8 @@ export interface Retrieval {
   cut: CutReport | null;
   /** The query as parsed, in canonical form; null without `q`. */
   parsed: string | null;
-  /** Each concept's cut and its candidates' similarity histogram. */
-  concepts: { text: string; report: CutReport; histogram: Histogram | null }[];
+  /** Each concept's cut and its candidates' similarity histogram; `vector`: the query the cut was made on. */
+  concepts: { text: string; report: CutReport; histogram: Histogram | null; vector?: Float32Array | null }[];
   /** Why nothing could be retrieved, when that is the case. */
   notice?: string;
   /** The image space's part (SigLIP text→image), fused with the text space's; absent when it did not answer. */
@@ -93,7 +93,7 @@ export async function retrieve(selection: Selection, readModel?: ReadModel): Pro
 }
 
 function fromAnswer(answer: QueryAnswer): Pick<Retrieval, "samples" | "cut" | "concepts"> {
-  const concepts = answer.concepts.map((c) => ({ text: c.text, report: c.result.report, histogram: c.result.histogram }));
+  const concepts = answer.concepts.map((c) => ({ text: c.text, report: c.result.report, histogram: c.result.histogram, vector: c.vector }));
   return { samples: answer.hits, cut: concepts[0]?.report ?? null, concepts };
 }
 

@@ -168,3 +168,17 @@ export function vectorFromBinary(bytes: Buffer): Float32Array {
 }
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** Samples the uploads `seqs` added or whose content they rewrote. */
+export async function samplesWrittenBy(seqs: readonly number[]): Promise<number[]> {
+  if (seqs.length === 0) return [];
+  const r = await pool().query<{ pk: number }>(`SELECT pk FROM samples WHERE upload_seq = ANY($1::int[])`, [seqs]);
+  return r.rows.map((row) => row.pk);
+}
+
+/** Whether the uploads `seqs` wrote any model line (facts). */
+export async function modelsWrittenBy(seqs: readonly number[]): Promise<boolean> {
+  if (seqs.length === 0) return false;
+  const r = await pool().query(`SELECT 1 FROM models WHERE upload_seq = ANY($1::int[]) LIMIT 1`, [seqs]);
+  return (r.rowCount ?? 0) > 0;
+}

@@ -1,6 +1,7 @@
 // Named queries on `leaderboard_snapshots`: the computed results of saved leaderboards. `Result`
 // is the JSON payload's type, chosen by the code that stores it (lib/leaderboard/saved.ts).
 import { execute, pool, withTransaction } from "@/lib/db/client";
+import type { Reach } from "@/lib/leaderboard/reach";
 
 export interface SnapshotRow<Result> {
   id: number;
@@ -32,12 +33,15 @@ export async function loadSnapshots<Result>(ids: readonly number[]): Promise<Map
 }
 
 /** Stores a new snapshot and makes it current in one short transaction: readers see the old one until then. */
-export async function swapSnapshot<Result>(slug: string, snap: Omit<SnapshotRow<Result>, "id" | "computedAt" | "inputDigest"> & { inputDigest?: string | null }): Promise<number> {
+export async function swapSnapshot<Result>(
+  slug: string,
+  snap: Omit<SnapshotRow<Result>, "id" | "computedAt" | "inputDigest"> & { inputDigest?: string | null; reach?: Reach | null },
+): Promise<number> {
   return withTransaction(async (client) => {
     const ins = await client.query<{ id: number }>(
-      `INSERT INTO leaderboard_snapshots (slug, data_version, embedder_name, method, n_samples, n_measurements, result, duration_ms, input_digest)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-      [slug, snap.dataVersion, snap.embedderName, snap.method, snap.nSamples, snap.nMeasurements, JSON.stringify(snap.result), snap.durationMs, snap.inputDigest ?? null],
+      `INSERT INTO leaderboard_snapshots (slug, data_version, embedder_name, method, n_samples, n_measurements, result, duration_ms, input_digest, reach)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+      [slug, snap.dataVersion, snap.embedderName, snap.method, snap.nSamples, snap.nMeasurements, JSON.stringify(snap.result), snap.durationMs, snap.inputDigest ?? null, snap.reach ? JSON.stringify(snap.reach) : null],
     );
     const id = ins.rows[0].id;
     await execute(
@@ -55,23 +59,27 @@ export async function swapSnapshot<Result>(slug: string, snap: Omit<SnapshotRow<
   });
 }
 
-/** The input digest of a stored snapshot (null: unknown, or stored before digests were kept). */
-export async function snapshotInputDigest(id: number): Promise<string | null> {
-  const r = await pool().query<{ d: string | null }>(`SELECT input_digest AS d FROM leaderboard_snapshots WHERE id = $1`, [id]);
-  return r.rows[0]?.d ?? null;
+/** What a stored snapshot was computed from: its input digest and its reach (null: unknown, or stored before they were kept). */
+export async function snapshotBasis(id: number): Promise<{ inputDigest: string | null; reach: Reach | null }> {
+  const r = await pool().query<{ d: string | null; reach: Reach | null }>(`SELECT input_digest AS d, reach FROM leaderboard_snapshots WHERE id = $1`, [id]);
+  return { inputDigest: r.rows[0]?.d ?? null, reach: r.rows[0]?.reach ?? null };
 }
 
 /**
- * A refresh found that leaderboard `slug`'s snapshot `id` was computed from exactly what the data
- * at `version` selects: the snapshot is current at `version` (unless another one replaced it
- * meanwhile), and the refresh is over.
+ * A refresh found that leaderboard `slug`'s snapshot `id` is what the data at `version` selects
+ * (the same inputs, or none its cut lets in): the snapshot is current at `version` (unless another
+ * one replaced it meanwhile), and the refresh is over. With `reach`, the snapshot's reach is
+ * renewed (the same selection, cut again on the current pool).
  */
-export async function keepSnapshot(slug: string, id: number, version: number): Promise<boolean> {
-  const n = await execute(
-    pool(),
-    `UPDATE saved_leaderboards SET snapshot_version = GREATEST(COALESCE(snapshot_version, 0), $3), refresh_queued_at = NULL, refresh_started_at = NULL, refresh_progress = NULL
-      WHERE slug = $1 AND current_snapshot_id = $2`,
-    [slug, id, version],
-  );
-  return n > 0;
+export async function keepSnapshot(slug: string, id: number, version: number, reach?: Reach | null): Promise<boolean> {
+  return withTransaction(async (client) => {
+    const n = await execute(
+      client,
+      `UPDATE saved_leaderboards SET snapshot_version = GREATEST(COALESCE(snapshot_version, 0), $3), refresh_queued_at = NULL, refresh_started_at = NULL, refresh_progress = NULL
+        WHERE slug = $1 AND current_snapshot_id = $2`,
+      [slug, id, version],
+    );
+    if (n > 0 && reach !== undefined) await execute(client, `UPDATE leaderboard_snapshots SET reach = $2 WHERE id = $1`, [id, reach ? JSON.stringify(reach) : null]);
+    return n > 0;
+  });
 }

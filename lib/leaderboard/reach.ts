@@ -1,0 +1,93 @@
+// Can an upload reach a capability query's saved leaderboard? Its snapshot keeps where its cut
+// was: the samples it selected, and per concept the query vector the cut was made on (the
+// expanded one where feedback expanded it), the similarity the cut fell at, and whether a tag or
+// task naming the concept let samples in. A later upload reaches it when a sample it added or
+// rewrote clears a concept's cut (or carries the concept as a tag or task), when a selected sample
+// got new results, or when it uploaded model facts. Otherwise the snapshot stays current: the
+// selection is what it was, with the data it had.
+//
+// Not checked, and the reason the cut is recalibrated (a full refresh) when the pool grew by more
+// than RECALIBRATE_GROWTH since the snapshot: the adaptive cut's background (median and spread of
+// every candidate's similarity) and the feedback expansion's seeds move a little with every
+// sample added anywhere, which moves the cut's margin (bench:scale --saved measures how much).
+// Conservative elsewhere: filters, exclusions and AND between concepts are not applied to the new
+// samples (a sample that clears any concept's cut counts).
+import { activeEmbedder, servedSpace } from "@/lib/retrieval/active";
+import { conceptLexicon } from "@/lib/retrieval/concept-terms";
+import { TEXT_SPACE } from "@/lib/retrieval/spaces";
+import { modelsWrittenBy, newlyPublished, samplesTouchedBy, samplesWrittenBy, type PublishState } from "@/lib/db/queries/read-model";
+import { lexicalFor } from "@/lib/serving/lexical-store";
+import { vectorsFor, type ReadModel } from "@/lib/serving/read-model";
+
+export interface Reach {
+  /** The uploads the snapshot's data included (the read model's publish state then). */
+  publish: Pick<PublishState, "maxSeq" | "pending">;
+  embedder: string;
+  /** Visible samples in the pool then. */
+  poolSize: number;
+  /** The selected samples' primary keys, ascending. */
+  pks: number[];
+  concepts: { text: string; similarity: number; labelled: boolean; vector: number[] }[];
+}
+
+/** Past this growth of the pool since the snapshot, its cut is made again (a full refresh). */
+export const RECALIBRATE_GROWTH = 0.1;
+
+function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i] * b[i];
+    na += a[i] * a[i];
+    nb += b[i] * b[i];
+  }
+  return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
+}
+
+const has = (sorted: readonly number[], x: number) => {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] === x) return true;
+    if (sorted[mid] < x) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+};
+
+/**
+ * Why the data of `model` can change the leaderboard whose snapshot selected `reach`, or null when
+ * it cannot (the snapshot stays current).
+ */
+export async function reachedBy(reach: Reach, model: ReadModel): Promise<string | null> {
+  const size = model.samples.size;
+  if (size > reach.poolSize * (1 + RECALIBRATE_GROWTH)) return `the pool grew by more than ${RECALIBRATE_GROWTH * 100}% (${reach.poolSize} → ${size} samples): the cut is made again`;
+  const active = await activeEmbedder();
+  if (active.name !== reach.embedder) return `the embedder changed (${reach.embedder} → ${active.name ?? "none"})`;
+  const { rowOf, ids } = model.samples;
+  for (const pk of reach.pks) if (rowOf.get(pk) < 0) return `a selected sample left the pool`;
+  const seqs = await newlyPublished(reach.publish as PublishState, model.publish);
+  if (seqs.length === 0) return null;
+  if (await modelsWrittenBy(seqs)) return "model facts were uploaded";
+  const [written, measured] = await Promise.all([samplesWrittenBy(seqs), samplesTouchedBy(seqs)]);
+  const changed = [...new Set([...written, ...measured])];
+  for (const pk of changed) if (has(reach.pks, pk)) return `selected sample ${ids[rowOf.get(pk)] ?? pk} has new results or content`;
+  const space = await servedSpace(TEXT_SPACE);
+  const store = await vectorsFor(model, space.space, reach.embedder, space.dim);
+  const index = reach.concepts.some((c) => c.labelled) ? await lexicalFor(model) : null;
+  const labelled = reach.concepts.map((c) => (c.labelled && index ? conceptLexicon(index, c.text).labelled : null));
+  for (const pk of changed) {
+    const row = rowOf.get(pk);
+    if (row < 0) continue; // not visible
+    const vector = store.vectorOf(pk);
+    if (!vector) return `new sample ${ids[row]} has no vector yet`;
+    for (const [j, c] of reach.concepts.entries()) {
+      const similarity = cosine(vector, c.vector);
+      if (similarity >= c.similarity) return `new sample ${ids[row]} clears the cut of "${c.text}" (similarity ${similarity.toFixed(3)} ≥ ${c.similarity.toFixed(3)})`;
+      if (labelled[j]?.[row]) return `new sample ${ids[row]} carries "${c.text}" as a tag or task`;
+    }
+  }
+  return null;
+}
