@@ -21,7 +21,7 @@ export type LeaderboardSource =
 function freshness(s: Extract<LeaderboardSource, { kind: "snapshot" }>): string {
   const from = `from data version ${s.computedAtVersion}`;
   if (s.currentAtVersion === null || s.currentAtVersion <= s.computedAtVersion) return from;
-  return `${from}; the changes since (through version ${s.currentAtVersion}) cannot alter it`;
+  return `${from}; nothing published since (through version ${s.currentAtVersion}) reaches its selection`;
 }
 
 function Item({ term, children, testId }: { term: string; children: React.ReactNode; testId?: string }) {
