@@ -314,7 +314,9 @@ async function publish(row: Leased, outcome: UploadOutcome, sampleUpdates: Sampl
     crashPoint("mid-publish");
     if (!changed) return [];
     const version = await bumpDataVersion(db);
-    return markTouchedRefreshQueued(db, row.seq, version, c.samples_updated > 0);
+    // Rewritten samples may leave a filter, and model facts show in any leaderboard that ranks the
+    // model: either marks every saved leaderboard (each refresh then finds whether it changed).
+    return markTouchedRefreshQueued(db, row.seq, version, c.samples_updated + c.facts_new + c.facts_updated > 0);
   });
   await purgeSuperseded(row.seq);
   // Bundled images that no stored sample shows (unnamed, or named by a rejected line of a partial upload).

@@ -13,6 +13,7 @@ import { stopQueue } from "@/lib/queue";
 import { savedPageData } from "@/app/leaderboards/[slug]/saved-page-data";
 import { resetDatabase } from "@/test/db";
 import { importDemo, uploadLines } from "@/test/demo";
+import type { LiveLeaderboard } from "./compute";
 import { refreshSnapshot } from "./refresh";
 import { getSavedLeaderboard } from "./saved";
 
@@ -41,7 +42,7 @@ async function queued(): Promise<string[]> {
 const score = (sample: string, model: string, value: number) => ({ type: "score", sample, model, metric: "accuracy", value });
 
 async function snapshotOf(id: number) {
-  const snap = (await loadSnapshots([id])).get(id);
+  const snap = (await loadSnapshots<LiveLeaderboard>([id])).get(id);
   if (!snap) throw new Error(`no snapshot ${id}`);
   return snap;
 }
@@ -152,6 +153,20 @@ describe("incremental refresh", () => {
     expect(text?.embedded).toBe(1);
     expect(await dataVersion()).toBe(before + 1);
     expect(await listStaleSlugs(before + 1)).toEqual(["t-antibody-query"]);
+  });
+
+  it("model facts mark every leaderboard; those that rank the model show them after the refresh, the others keep their snapshot", async () => {
+    await refreshAll();
+    const geo = (await getSavedLeaderboard("t-geo"))!.currentSnapshotId;
+    // incremental-other has results only on a biology sample (incremental/ab-1, above).
+    await uploadLines([{ type: "model", id: "incremental-other", organization: "Other Labs", parameters_b: 3 }]);
+    expect(await queued()).toEqual(BOARDS.map((b) => b.slug).sort());
+    expect((await refreshSnapshot("t-bio")).status).toBe("refreshed");
+    const bio = await snapshotOf((await getSavedLeaderboard("t-bio"))!.currentSnapshotId!);
+    expect(bio.result.models.find((m) => m.model === "incremental-other")?.facts).toMatchObject({ organization: "Other Labs" });
+    // The geography leaderboard does not rank that model: same inputs, snapshot kept.
+    expect(await refreshSnapshot("t-geo")).toMatchObject({ status: "unchanged", snapshotId: geo });
+    await pool().query(`UPDATE saved_leaderboards SET refresh_queued_at = NULL`);
   });
 
   it("a sample whose content is rewritten may leave a filter: every leaderboard is marked", async () => {

@@ -15,7 +15,7 @@
 import { activeEmbedder, servedSpace } from "@/lib/retrieval/active";
 import { conceptLexicon } from "@/lib/retrieval/concept-terms";
 import { TEXT_SPACE } from "@/lib/retrieval/spaces";
-import { modelsWrittenBy, newlyPublished, samplesTouchedBy, samplesWrittenBy, type PublishState } from "@/lib/db/queries/read-model";
+import { factsWrittenBy, newlyPublished, samplesTouchedBy, samplesWrittenBy, type PublishState } from "@/lib/db/queries/read-model";
 import { lexicalFor } from "@/lib/serving/lexical-store";
 import { vectorsFor, type ReadModel } from "@/lib/serving/read-model";
 
@@ -70,7 +70,7 @@ export async function reachedBy(reach: Reach, model: ReadModel): Promise<string 
   for (const pk of reach.pks) if (rowOf.get(pk) < 0) return `a selected sample left the pool`;
   const seqs = await newlyPublished(reach.publish as PublishState, model.publish);
   if (seqs.length === 0) return null;
-  if (await modelsWrittenBy(seqs)) return "model facts were uploaded";
+  if (await factsWrittenBy(seqs)) return "model facts were uploaded";
   const [written, measured] = await Promise.all([samplesWrittenBy(seqs), samplesTouchedBy(seqs)]);
   const changed = [...new Set([...written, ...measured])];
   for (const pk of changed) if (has(reach.pks, pk)) return `selected sample ${ids[rowOf.get(pk)] ?? pk} has new results or content`;

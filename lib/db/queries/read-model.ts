@@ -176,9 +176,9 @@ export async function samplesWrittenBy(seqs: readonly number[]): Promise<number[
   return r.rows.map((row) => row.pk);
 }
 
-/** Whether the uploads `seqs` wrote any model line (facts). */
-export async function modelsWrittenBy(seqs: readonly number[]): Promise<boolean> {
+/** Whether the uploads `seqs` wrote any model's facts (a model line). */
+export async function factsWrittenBy(seqs: readonly number[]): Promise<boolean> {
   if (seqs.length === 0) return false;
-  const r = await pool().query(`SELECT 1 FROM models WHERE upload_seq = ANY($1::int[]) LIMIT 1`, [seqs]);
+  const r = await pool().query(`SELECT 1 FROM model_facts WHERE upload_seq = ANY($1::int[]) OR superseded_by = ANY($1::int[]) LIMIT 1`, [seqs]);
   return (r.rowCount ?? 0) > 0;
 }

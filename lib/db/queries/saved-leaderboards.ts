@@ -84,7 +84,7 @@ const anyOrMatches = (key: "benchmark" | "task", col: string) => `(jsonb_array_l
  * snapshots forward to `version`; returns the slugs marked. A leaderboard can change when a sample
  * the upload added, or gave measurements, passes its benchmark, task and tag filters (metadata
  * filters are not checked: a superset). With `all` (sample contents were rewritten, so a sample may
- * have left a filter), every leaderboard is marked.
+ * have left a filter; or model facts were uploaded), every leaderboard is marked.
  */
 export async function markTouchedRefreshQueued(db: Queryable, seq: number, version: number, all: boolean): Promise<string[]> {
   const r = await db.query<{ slug: string }>(
