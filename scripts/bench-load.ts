@@ -1,4 +1,4 @@
-// `npm run bench:load -- [--clients 50] [--seconds 30] [--runs 1] [--upload-mb 4] [--timeout 20]`:
+// `npm run bench:load -- [--clients 50] [--seconds 30] [--runs 1] [--upload-mb 4] [--timeout 20] [--pool N [--db embedded|native]]`:
 // the portal under a crowd (issue 17's load target). Starts it exactly as `npm start` does
 // (scripts/start.ts: embedded database, migrations, demo data, build when stale, supervised web
 // server and worker) on a fresh temporary DATA_DIR and free ports for each run, waits until the
@@ -8,7 +8,10 @@
 // posted and imported by the worker. Reports requests/s, p50/p95/p99 (answered requests), non-2xx
 // by status (503 = deliberate back-pressure, counted apart), errors and timeouts, and the peak RSS
 // of the web server, worker and start process (= embedded database) sampled from /proc; with
-// --runs N, the medians. 2 shared cores: read the figures with the load average printed beside them.
+// --runs N, the medians. With --pool N the pool is generated instead (N samples,
+// scripts/lib/synthetic-pool.ts, queries from its vocabulary), imported into one portal and
+// embedded once, and the runs follow one another on it; --db native puts that portal on a
+// throwaway PostgreSQL + pgvector server. 2 shared cores: read the figures with the load average printed beside them.
 import { execFile, spawn } from "node:child_process";
 import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -19,6 +22,8 @@ import { percentile } from "./lib/bench-stats";
 import { loadRun, summarise, type RunResult, type UploadTiming } from "./lib/load-run";
 import { readDemoPool, trafficMix, uploadBody, type DemoPool } from "./lib/load-traffic";
 import { rssPeaks, type Role } from "./lib/proc-rss";
+import { startNativePg } from "./lib/bench-db";
+import { writeSyntheticPool } from "./lib/synthetic-pool";
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -32,6 +37,12 @@ const SECONDS = arg("seconds", 30);
 const RUNS = arg("runs", 1);
 const UPLOAD_MB = arg("upload-mb", 4);
 const TIMEOUT_S = arg("timeout", 20);
+/** --pool N: a generated pool of N samples (scripts/lib/synthetic-pool.ts) instead of the demo pool, one portal for all runs. */
+const POOL = args.includes("--pool") ? arg("pool", 0) : 0;
+const dbArg = args.includes("--db") ? args[args.indexOf("--db") + 1] : "embedded";
+if (dbArg !== "embedded" && dbArg !== "native") throw new Error("--db must be embedded or native");
+const DB: "embedded" | "native" = dbArg;
+if (DB === "native" && POOL === 0) throw new Error("--db native needs --pool N (the demo runs use npm start's embedded database)");
 
 const log = (msg: string) => console.log(`[bench:load] ${msg}`);
 const load = () => loadavg().map((x) => x.toFixed(2)).join(" ");
@@ -42,13 +53,16 @@ interface Portal {
   pid: number;
   base: string;
   dataDir: string;
+  /** Resolves once the pool is embedded again (after an import). */
+  ready(): Promise<void>;
   stop(): Promise<void>;
 }
 
-async function startPortal(dataDir: string): Promise<Portal> {
+async function startPortal(dataDir: string, extra: Record<string, string> = {}): Promise<Portal> {
   const [port, dbPort] = [await freePort(), await freePort()];
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_DB_PORT: String(dbPort), NEXT_TELEMETRY_DISABLED: "1" };
   delete env.DATABASE_URL;
+  Object.assign(env, extra);
   const proc = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
   const logFile = path.join(dataDir, "..", `${path.basename(dataDir)}.log`);
   const out = createWriteStream(logFile);
@@ -60,25 +74,30 @@ async function startPortal(dataDir: string): Promise<Portal> {
   });
   const exited = new Promise<void>((resolve) => proc.on("exit", () => resolve()));
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 15 * 60_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`npm start exited early (code ${proc.exitCode}); its output: ${logFile}`);
-    const health = await fetch(`${base}/api/health`).then((r) => (r.ok ? r.json() : null), () => null);
-    // Ready: serving, and the demo pool embedded (the worker idle), so the runs measure serving.
-    if (health && health.pending_embeddings === 0) break;
-    if (Date.now() > deadline) throw new Error(`the portal was not ready within 15 min; its output: ${logFile}`);
-    await new Promise((r) => setTimeout(r, 1000));
-  }
+  await embedded(base, () => proc.exitCode, logFile);
   return {
     pid: proc.pid!,
     base,
     dataDir,
+    ready: () => embedded(base, () => proc.exitCode, logFile),
     async stop() {
       proc.kill("SIGINT");
       await exited;
       rmSync(logFile, { force: true });
     },
   };
+}
+
+/** Waits until the portal serves and its pool is embedded (the worker idle), so that runs measure serving. */
+async function embedded(base: string, exitCode: () => number | null, logFile: string): Promise<void> {
+  const deadline = Date.now() + 20 * 60_000;
+  for (;;) {
+    if (exitCode() !== null) throw new Error(`npm start exited early (code ${exitCode()}); its output: ${logFile}`);
+    const health = await fetch(`${base}/api/health`).then((r) => (r.ok ? r.json() : null), () => null);
+    if (health && health.pending_embeddings === 0 && health.embedder?.name) return;
+    if (Date.now() > deadline) throw new Error(`the portal was not ready within 20 min; its output: ${logFile}`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
 }
 
 async function createToken(dataDir: string): Promise<string> {
@@ -129,8 +148,19 @@ function byKind(runs: RunResult[]): string {
  * One run on its own fresh portal: each run's upload grows the pool by a few thousand samples, so
  * runs on one portal would not measure the same thing (the demo pool is ~540 samples).
  */
-async function oneRun(i: number, pool: DemoPool, parent: string): Promise<{ result: RunResult; peaks: Record<Role, number>; load: string }> {
+async function oneRun(i: number, pool: DemoPool, parent: string): Promise<MeasuredRun> {
   const portal = await startPortal(path.join(parent, `data-${i}`));
+  try {
+    return await measure(portal, i, pool);
+  } finally {
+    await portal.stop();
+  }
+}
+
+type MeasuredRun = { result: RunResult; peaks: Record<Role, number>; load: string };
+
+/** One run of the crowd against a running portal, with its upload in flight. */
+async function measure(portal: Portal, i: number, pool: DemoPool): Promise<MeasuredRun> {
   const rss = rssPeaks(portal.pid);
   try {
     const token = await createToken(portal.dataDir);
@@ -155,17 +185,53 @@ async function oneRun(i: number, pool: DemoPool, parent: string): Promise<{ resu
     return run;
   } finally {
     rss.stop();
-    await portal.stop();
+  }
+}
+
+/**
+ * --pool N: one portal (embedded, or on a throwaway native server with --db native) with no demo
+ * data; a generated pool of N samples imported with the import CLI (as an operator would) and
+ * embedded by the worker; then the runs, one after another on that portal (each run's upload grows
+ * the pool by a few thousand samples).
+ */
+async function poolRuns(parent: string): Promise<{ pool: DemoPool; runs: MeasuredRun[] }> {
+  const native = DB === "native" ? startNativePg(path.join(parent, "native")) : null;
+  try {
+    const dataDir = path.join(parent, "data");
+    const portal = await startPortal(dataDir, { NO_DEMO: "1", ...(native ? { DATABASE_URL: native.url } : {}) });
+    try {
+      const file = path.join(parent, "pool.jsonl");
+      const synthetic = writeSyntheticPool(file, POOL);
+      const t0 = performance.now();
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, ...(native ? { DATABASE_URL: native.url } : {}) };
+      if (!native) delete env.DATABASE_URL;
+      await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/import.ts", file], { env, maxBuffer: 64 * 2 ** 20 });
+      log(`pool of ${POOL} samples imported in ${((performance.now() - t0) / 1000).toFixed(0)} s (load ${load()})`);
+      await portal.ready();
+      log(`embedded ${((performance.now() - t0) / 1000).toFixed(0)} s after the import started (load ${load()})`);
+      const ids = Array.from({ length: Math.min(POOL, 5000) }, (_, j) => synthetic.sampleId(Math.floor((j * POOL) / Math.min(POOL, 5000))));
+      const pool: DemoPool = { words: synthetic.words, sampleIds: ids, models: synthetic.models };
+      const runs: MeasuredRun[] = [];
+      for (let i = 1; i <= RUNS; i++) runs.push(await measure(portal, i, pool));
+      return { pool, runs };
+    } finally {
+      await portal.stop();
+    }
+  } finally {
+    await native?.stop();
   }
 }
 
 async function main() {
   const parent = mkdtempSync(path.join(tmpdir(), "bench-load-"));
-  const pool: DemoPool = readDemoPool(path.join(process.cwd(), "data", "demo", "demo.jsonl.gz"));
   log(`load average before start: ${load()}`);
   try {
-    const runs: { result: RunResult; peaks: Record<Role, number>; load: string }[] = [];
-    for (let i = 1; i <= RUNS; i++) runs.push(await oneRun(i, pool, parent));
+    let runs: MeasuredRun[] = [];
+    if (POOL > 0) runs = (await poolRuns(parent)).runs;
+    else {
+      const pool: DemoPool = readDemoPool(path.join(process.cwd(), "data", "demo", "demo.jsonl.gz"));
+      for (let i = 1; i <= RUNS; i++) runs.push(await oneRun(i, pool, parent));
+    }
     const s = runs.map((r) => summarise(r.result));
     const m = (f: (x: (typeof s)[number]) => number) => median(s.map(f));
     const total = (f: (x: (typeof s)[number]) => number) => s.reduce((a, x) => a + f(x), 0);
@@ -173,7 +239,8 @@ async function main() {
     const all = total((x) => x.n);
     const peak = (role: Role) => median(runs.map((r) => r.peaks[role]));
     const web = `${process.env.WEB_PROCESSES ?? "npm start's default number of"} web process(es), young generation ${process.env.WEB_SEMI_SPACE_MB ?? "64"} MB (WEB_PROCESSES, WEB_SEMI_SPACE_MB)`;
-    console.log(`\n${CLIENTS} clients × ${SECONDS} s, demo pool, ${UPLOAD_MB} MB upload in flight; ${web}; ${RUNS === 1 ? "1 run" : `median of ${RUNS} runs`}`);
+    const poolName = POOL > 0 ? `generated pool of ${POOL} samples, ${DB} database` : `demo pool, ${DB} database`;
+    console.log(`\n${CLIENTS} clients × ${SECONDS} s, ${poolName}, ${UPLOAD_MB} MB upload in flight; ${web}; ${RUNS === 1 ? "1 run" : `median of ${RUNS} runs`}`);
     console.log("| figure | value | target |\n|---|---|---|");
     console.log(`| requests/s | ${m((x) => x.rps).toFixed(1)} | – |`);
     console.log(`| p50 / p95 / p99 latency | ${m((x) => x.p50).toFixed(0)} / ${m((x) => x.p95).toFixed(0)} / ${m((x) => x.p99).toFixed(0)} ms | p95 ≤ 2000, p99 ≤ 5000 |`);

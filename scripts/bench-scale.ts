@@ -16,8 +16,7 @@
 // load and the requests after a change (no capability queries: they need vectors), for iterating on fits;
 // it waits a minute after the import instead, as the embedding would have. Prints the load average with the figures (2 shared cores: compare
 // medians of several runs only at similar load).
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -37,6 +36,8 @@ import { leaderboardQuerySchema, selectionSchema } from "@/lib/selection/schema"
 import { servingModel } from "@/lib/serving/current";
 import { latencyRow, latencyTable, type LatencyRow } from "./lib/bench-stats";
 import { savedRefreshPhase } from "./lib/bench-saved-refresh";
+import { startNativePg } from "./lib/bench-db";
+import { BENCHMARKS, MODELS, writeSyntheticPool } from "./lib/synthetic-pool";
 import { mulberry32 } from "@/lib/retrieval/embedder/prng";
 
 const args = process.argv.slice(2);
@@ -52,9 +53,6 @@ if (dbArg !== "embedded" && dbArg !== "native") throw new Error(`--db must be em
 const DB: "embedded" | "native" = dbArg;
 const SKIP_EMBED = args.includes("--skip-embed");
 const SAVED = args.includes("--saved");
-const BENCHMARKS = 40;
-const MODELS = 60;
-const SCORES_PER_SAMPLE = 9;
 
 const log = (msg: string) => console.log(`[bench:scale] ${msg}`);
 const load = () => loadavg().map((x) => x.toFixed(2)).join(" ");
@@ -75,53 +73,13 @@ async function timedCpu(f: () => Promise<unknown>): Promise<[number, number]> {
 }
 
 
-const SYLLABLES = ["ka", "lo", "mi", "ne", "ru", "sa", "ti", "vo", "ze", "pa", "qui", "dro", "fen", "gar", "hol", "jun", "bex", "cyr", "wan", "yel"];
-
-/** 2,000 pseudo-words; benchmark b's topic words are the 50 from index 50·b. */
-function vocabulary(rand: () => number): string[] {
-  const words = new Set<string>();
-  while (words.size < 2000) {
-    const n = 2 + Math.floor(rand() * 2);
-    words.add(Array.from({ length: n }, () => SYLLABLES[Math.floor(rand() * SYLLABLES.length)]).join(""));
-  }
-  return [...words];
-}
-
-function generate(file: string): string[] {
-  const rand = mulberry32(7);
-  const words = vocabulary(rand);
-  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
-  const models = Array.from({ length: MODELS }, (_, m) => `model-${String(m).padStart(2, "0")}`);
-  const skill = models.map(() => rand() * 2 - 1);
-  const lines: string[] = [];
-  for (let i = 0; i < SAMPLES; i++) {
-    const b = i % BENCHMARKS;
-    const topic = words.slice(50 * b, 50 * b + 50);
-    const text = Array.from({ length: 12 + Math.floor(rand() * 12) }, () => (rand() < 0.7 ? pick(topic) : pick(words))).join(" ");
-    const id = `bench-${b}/${i}`;
-    const sample = { type: "sample", id, benchmark: `bench-${b}`, input: text, task: b % 3 ? "qa" : "generation", tags: [`topic-${b % 8}`], metadata: { difficulty: pick(["easy", "medium", "hard"]) } };
-    lines.push(JSON.stringify(sample));
-    const chosen = new Set<number>();
-    while (chosen.size < SCORES_PER_SAMPLE + 2) chosen.add(Math.floor(rand() * MODELS));
-    const [a, bModel, ...scored] = [...chosen];
-    for (const m of scored) lines.push(JSON.stringify({ type: "score", sample: id, model: models[m], metric: "accuracy", value: rand() < 0.5 + skill[m] / 3 ? 1 : 0 }));
-    lines.push(JSON.stringify({ type: "pairwise", sample: id, model_a: models[a], model_b: models[bModel], winner: skill[a] + rand() - 0.5 > skill[bModel] ? "a" : "b" }));
-  }
-  writeFileSync(file, lines.join("\n") + "\n");
-  return words;
-}
-
 /** A fresh database: embedded in `dir`, or a throwaway native server (stopped by the returned function). */
 async function startDatabase(dir: string): Promise<{ url: string; stop: () => Promise<void> }> {
   if (DB === "embedded") {
     const db = await startEmbeddedPostgres({ dataDir: dir });
     return { url: db.url, stop: () => db.stop() };
   }
-  const script = path.resolve("scripts/native-pg.sh");
-  execFileSync("bash", [script, "ensure"], { stdio: ["ignore", "ignore", "inherit"] });
-  const pgDir = path.join(dir, "pg");
-  const url = execFileSync("bash", [script, "start", pgDir], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim();
-  return { url, stop: async () => void execFileSync("bash", [script, "stop", pgDir], { stdio: ["ignore", "ignore", "inherit"] }) };
+  return startNativePg(dir);
 }
 
 /** Publishes a one-line upload: the data version moves, so the next request meets a change. */
@@ -145,7 +103,7 @@ async function main() {
     await migrate(p);
     await p.end();
     const file = path.join(dir, "pool.jsonl");
-    const words = generate(file);
+    const { words, models } = writeSyntheticPool(file, SAMPLES);
     const [report, importMs] = await timed(() => importFile(file));
     if (report.status !== "done") throw new Error(`import ${report.status}: ${JSON.stringify(report.errors.slice(0, 3))}`);
     summary.push(`import: ${report.counts.samples_new} samples, ${report.counts.measurements_new} measurements in ${(importMs / 1000).toFixed(1)} s`);
@@ -186,7 +144,6 @@ async function main() {
       log(`${label} done (load ${load()})`);
     }
     if (SAVED && !SKIP_EMBED) {
-      const models = Array.from({ length: MODELS }, (_, m) => `model-${String(m).padStart(2, "0")}`);
       const saved = await savedRefreshPhase({ words, models, rand: mulberry32(13), log });
       rows.push(...saved.rows);
       summary.push(...saved.summary);

@@ -1,6 +1,7 @@
 // A benchmark's own database: a fresh embedded Postgres in a temp dir, migrated, with this
 // process's environment pointed at it (DATABASE_URL, DATA_DIR and `env`), so that the importers it
 // calls and the web server it starts (given `env`) all use it.
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -33,4 +34,16 @@ export async function freshBenchDb(prefix: string, env: Record<string, string>):
     rmSync(dir, { recursive: true, force: true });
   };
   return { dir, db, env: all, close };
+}
+
+/**
+ * A throwaway native PostgreSQL 15 + pgvector server in `dir` (scripts/native-pg.sh: built from
+ * ../shared/vendor when missing and it can be); its URL, and how to stop it.
+ */
+export function startNativePg(dir: string): { url: string; stop: () => Promise<void> } {
+  const script = path.resolve("scripts/native-pg.sh");
+  execFileSync("bash", [script, "ensure"], { stdio: ["ignore", "ignore", "inherit"] });
+  const pgDir = path.join(dir, "pg");
+  const url = execFileSync("bash", [script, "start", pgDir], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim();
+  return { url, stop: async () => void execFileSync("bash", [script, "stop", pgDir], { stdio: ["ignore", "ignore", "inherit"] }) };
 }
