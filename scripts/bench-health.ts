@@ -113,7 +113,7 @@ async function main() {
       // From scores alone, a scenario where even the supervised reference (given the planted labels) stays under recall 0.8 at precision 0.5 is out of reach, not missed.
       const verdict =
         recall >= 0.8 && precision >= 0.5
-          ? `[target met${missing.length ? `; seeds ${missing.join(", ")} miss` : " on every seed"}]`
+          ? `[target met${missing.length ? `; ${missing.length > 1 ? "seeds" : "seed"} ${missing.join(", ")} ${missing.length > 1 ? "miss" : "misses"}` : " on every seed"}]`
           : !outputs && oracle < 0.8
             ? `[out of reach from scores alone: the supervised reference, given the planted labels, reaches recall ${oracle.toFixed(3)} at precision 0.5]`
             : `[TARGET MISSED${missing.length < runs.length ? `; seeds ${runs.filter((r) => !missing.includes(r.seed)).map((r) => r.seed).join(", ")} meet it` : ""}]`;
