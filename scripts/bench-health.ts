@@ -7,10 +7,11 @@
 //               that were right become wrong; models that were wrong pick the planted key with
 //               probability p = 1, 0.3, or 1/(options − 1) "uniform"), judged from the scores alone
 //               and again with simulated outputs (MMLU-Pro stores none) — on the clean copy too,
-//               to count false alarms. The target (recall ≥ 0.8, precision ≥ 0.5) is checked on
-//               every scenario and printed as met or missed; "uniform" is the natural reading of
-//               "a wrong answer key" (a random other option). From scores alone, a supervised
-//               reference (./lib/key-oracle.ts, given the planted labels) shows how far scores can go;
+//               to count false alarms; planting seeds 7–10 (BENCH_SEEDS). The target (recall ≥ 0.8,
+//               precision ≥ 0.5) is checked on every scenario's median over seeds and printed as met
+//               or missed (with the seeds that miss), or, from scores alone, as out of reach where a
+//               supervised reference (./lib/key-oracle.ts, given the planted labels) stays under it;
+//               "uniform" is the natural reading of "a wrong answer key" (a random other option);
 //   duplicates: 60 questions of one category copied into another.
 // Also times the whole MMLU-Pro pool as one benchmark (target ≤ 20 s). Prints the load average.
 import { loadavg } from "node:os";
@@ -21,6 +22,12 @@ import { oracleRecallAtHalfPrecision } from "./lib/key-oracle";
 import { plantWrongKeys, type KeyPick } from "./lib/plant-keys";
 import { hasSharedFile, MMLU_PRO, SHARED_DATA } from "./lib/ranking-data";
 
+/** Planting seeds of the wrong-key scenarios (BENCH_SEEDS="7,8" to run fewer). */
+const SEEDS = (process.env.BENCH_SEEDS ?? "7,8,9,10").split(",").map(Number);
+const median = (xs: number[]) => {
+  const v = [...xs].sort((a, b) => a - b);
+  return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+};
 const load = () => loadavg().map((x) => x.toFixed(2)).join(" ");
 const worst = (r: HealthReport, name: string) => r.benchmarks.find((b) => b.name === name)!.flags.filter((f) => f.severity !== "info").map((f) => `${f.severity}:${f.code}`);
 
@@ -84,20 +91,34 @@ async function main() {
 
   const wrongKeys = (r: HealthReport) => new Set(r.sampleFlags.filter((f) => f.code === "negative_discrimination").map((f) => f.sample));
   for (const [p, what] of SCENARIOS) console.log(`wrong-key scenario p = ${p}: ${what}`);
+  console.log(`planting seeds ${SEEDS.join(", ")}; the verdict reads the median over seeds and names the seeds that miss`);
   for (const outputs of [false, true]) {
     const judged = outputs ? "scores and simulated outputs" : "scores alone";
     const clean = computeHealth(plantWrongKeys(base, 0, 0, 7, outputs).input);
     const mmluFlags = clean.benchmarks[0].flags.filter((f) => f.severity !== "info").map((f) => `${f.severity}:${f.code}`);
     console.log(`clean MMLU-Pro, ${judged}: ${wrongKeys(clean).size} samples flagged as wrong keys; benchmark warnings: ${mmluFlags.join(", ") || "none"}`);
     for (const [p] of SCENARIOS) {
-      const { input, planted } = plantWrongKeys(base, 0.07, p, 7, outputs);
-      const flagged = wrongKeys(computeHealth(input));
-      const hit = [...planted].filter((s) => flagged.has(s)).length;
-      const recall = hit / planted.size;
-      const precision = hit / Math.max(1, flagged.size);
-      const verdict = recall >= 0.8 && precision >= 0.5 ? "  [target met]" : "  [TARGET MISSED]";
-      console.log(`wrong keys on 7% (${planted.size}), p = ${p}, ${judged}: recall ${recall.toFixed(3)}, precision ${precision.toFixed(3)}${verdict} (load ${load()})`);
-      if (!outputs) console.log(`  supervised reference from scores (given the planted labels, 2-fold cross-validated): best recall at precision ≥ 0.5 = ${oracleRecallAtHalfPrecision(input, planted).toFixed(3)}`);
+      const runs = SEEDS.map((seed) => {
+        const { input, planted } = plantWrongKeys(base, 0.07, p, seed, outputs);
+        const flagged = wrongKeys(computeHealth(input));
+        const hit = [...planted].filter((s) => flagged.has(s)).length;
+        const run = { seed, n: planted.size, recall: hit / planted.size, precision: hit / Math.max(1, flagged.size), oracle: outputs ? NaN : oracleRecallAtHalfPrecision(input, planted) };
+        console.log(`  wrong keys on 7% (${run.n}), p = ${p}, ${judged}, seed ${seed}: recall ${run.recall.toFixed(3)}, precision ${run.precision.toFixed(3)}${outputs ? "" : `; supervised reference ${run.oracle.toFixed(3)}`} (load ${load()})`);
+        return run;
+      });
+      const recall = median(runs.map((r) => r.recall));
+      const precision = median(runs.map((r) => r.precision));
+      const missing = runs.filter((r) => r.recall < 0.8 || r.precision < 0.5).map((r) => r.seed);
+      const oracle = median(runs.map((r) => r.oracle));
+      // From scores alone, a scenario where even the supervised reference (given the planted labels) stays under recall 0.8 at precision 0.5 is out of reach, not missed.
+      const verdict =
+        recall >= 0.8 && precision >= 0.5
+          ? `[target met${missing.length ? `; ${missing.length > 1 ? "seeds" : "seed"} ${missing.join(", ")} ${missing.length > 1 ? "miss" : "misses"}` : " on every seed"}]`
+          : !outputs && oracle < 0.8
+            ? `[out of reach from scores alone: the supervised reference, given the planted labels, reaches recall ${oracle.toFixed(3)} at precision 0.5]`
+            : `[TARGET MISSED${missing.length < runs.length ? `; seeds ${runs.filter((r) => !missing.includes(r.seed)).map((r) => r.seed).join(", ")} meet it` : ""}]`;
+      console.log(`wrong keys, p = ${p}, ${judged}, median of ${runs.length} seeds: recall ${recall.toFixed(3)}, precision ${precision.toFixed(3)}  ${verdict}`);
+      if (!outputs) console.log(`  supervised reference from scores (given the planted labels, 2-fold cross-validated), median best recall at precision ≥ 0.5: ${oracle.toFixed(3)}`);
     }
   }
 

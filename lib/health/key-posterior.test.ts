@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { Prng } from "@/lib/ranking/prng";
 import { benchmarkAbilities } from "./item-fit";
 import { outputCategories, type JudgedOutput } from "./key-agreement";
-import { noOutputs, selectByFalseDiscovery, WROTE_A, WROTE_OTHER, wrongKeyPosterior } from "./key-posterior";
+import { noOutputs, selectByExpectedCount, selectByFalseDiscovery, WROTE_A, WROTE_OTHER, wrongKeyPosterior } from "./key-posterior";
 import type { Outcomes } from "./outcomes";
-import { FALSE_DISCOVERY, FALSE_DISCOVERY_OUTPUTS } from "./thresholds";
+import { EXPECTED_KEYS_FACTOR, FALSE_DISCOVERY, POSTERIOR_FLOOR } from "./thresholds";
 
 describe("selectByFalseDiscovery", () => {
   it("keeps the largest top set whose mean of 1 − posterior is at most the target, by hand", () => {
@@ -15,6 +15,31 @@ describe("selectByFalseDiscovery", () => {
     expect([...selectByFalseDiscovery(p, 0.005)]).toEqual([0, 0, 0, 0, 0]);
     // A low posterior early does not stop a later set whose mean is under the target.
     expect([...selectByFalseDiscovery(Float64Array.from([0.7, 0.7, 0.99, 0.99]), 0.2)]).toEqual([1, 1, 1, 1]);
+  });
+});
+
+describe("selectByExpectedCount", () => {
+  it("keeps round(factor × Σ posterior) of the highest posteriors that are at least the floor, by hand", () => {
+    // Σ = 0.99 + 0.9 + 0.6 + 0.2 + 0.05 + 0.05 = 2.79.
+    const p = Float64Array.from([0.2, 0.99, NaN, 0.6, 0.9, 0.05, 0.05]);
+    expect([...selectByExpectedCount(p, 1, 0)]).toEqual([0, 1, 0, 1, 1, 0, 0]); // 3
+    expect([...selectByExpectedCount(p, 1.6, 0)]).toEqual([1, 1, 0, 1, 1, 0, 0]); // 4.46 → 4
+    expect([...selectByExpectedCount(p, 1.9, 0)]).toEqual([1, 1, 0, 1, 1, 1, 0]); // 5.30 → 5, ties by index: 5 first
+    expect([...selectByExpectedCount(p, 2, 0)]).toEqual([1, 1, 0, 1, 1, 1, 1]); // 5.58 → 6
+    // The floor stops the set before a posterior under it, however many the count allows.
+    expect([...selectByExpectedCount(p, 2, 0.1)]).toEqual([1, 1, 0, 1, 1, 0, 0]);
+    expect([...selectByExpectedCount(p, 2, 0.7)]).toEqual([0, 1, 0, 0, 1, 0, 0]);
+    // Wrong keys that stand out: 10 at 0.99 and 90 at 0.05 expect 14.4; at 1.6 the count (23)
+    // would take 13 of the 0.05 tail, the floor none; the mean-posterior rule at 0.45 would take 8.
+    const stark = Float64Array.from({ length: 100 }, (_, i) => (i < 10 ? 0.99 : 0.05));
+    expect([...selectByExpectedCount(stark, 1.6, 0.1)].filter(Boolean).length).toBe(10);
+    expect([...selectByExpectedCount(stark, 1.6, 0)].filter(Boolean).length).toBe(23);
+    expect([...selectByFalseDiscovery(stark, 0.45)].filter(Boolean).length).toBe(18);
+  });
+  it("the thresholds stay where bench:health measured them", () => {
+    expect(EXPECTED_KEYS_FACTOR).toBe(1.6);
+    expect(POSTERIOR_FLOOR).toBe(0.1);
+    expect(FALSE_DISCOVERY).toBe(0.25);
   });
 });
 
@@ -95,11 +120,12 @@ describe("wrongKeyPosterior", () => {
     const withOutputs = wrongKeyPosterior(o, bench, 1, ability, { category: [cats], count: new Uint8Array(o.nSamples).fill(1), logWeight: [new Float64Array(o.nSamples)] });
     const both = score(withOutputs.flagged, planted);
     expect(both.recall).toBeGreaterThanOrEqual(0.9);
-    // With outputs the set reaches to FALSE_DISCOVERY_OUTPUTS (measured precision 0.57); from scores alone, FALSE_DISCOVERY.
+    // With outputs the set is EXPECTED_KEYS_FACTOR × the expected number of wrong keys above the floor; from scores alone, FALSE_DISCOVERY.
     expect(both.precision).toBeGreaterThanOrEqual(0.5);
-    expect(FALSE_DISCOVERY_OUTPUTS).toBeGreaterThan(FALSE_DISCOVERY);
-    expect([...withOutputs.flagged]).toEqual([...selectByFalseDiscovery(withOutputs.posterior, FALSE_DISCOVERY_OUTPUTS)]);
+    expect([...withOutputs.flagged]).toEqual([...selectByExpectedCount(withOutputs.posterior)]);
     expect([...alone.flagged]).toEqual([...selectByFalseDiscovery(alone.posterior, FALSE_DISCOVERY)]);
+    expect(withOutputs.byExpectedCount.every((x) => x === 1)).toBe(true);
+    expect(alone.byExpectedCount.every((x) => x === 0)).toBe(true);
     // Mean log Bayes factor of the planted keys (measured: 8.8 with outputs, 4.7 from scores alone).
     const mean = (lb: Float64Array) => [...planted].reduce((t, s) => t + lb[s], 0) / planted.size;
     expect(mean(withOutputs.logBayes)).toBeGreaterThan(mean(alone.logBayes) + 2);

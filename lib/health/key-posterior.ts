@@ -24,22 +24,26 @@
  * benchmark, and who succeeds (the weak models, not the strong) is weighed at the item's likely
  * difficulties and slopes. Per sample: the posterior P(H1 | outcomes) and the log Bayes factor
  * log(L1 / L0) under the fitted weights.
- * Flagged: the largest set of most probable wrong keys whose expected share of false discoveries,
- * the mean of 1 − P(H1) over the set, is at most FALSE_DISCOVERY, or FALSE_DISCOVERY_OUTPUTS on a
- * benchmark with a stored wrong answer on at least half of its samples (./thresholds.ts; Newton,
- * Noueiry, Sarkar & Ahlquist 2004, Biostatistics 5:155): a threshold calibrated per benchmark by
- * its own fitted distributions, not a fixed cut. H0 and H1 have their own weights over d (under
+ * Flagged, from scores alone: the largest set of most probable wrong keys whose expected share of
+ * false discoveries, the mean of 1 − P(H1) over the set, is at most FALSE_DISCOVERY (./thresholds.ts;
+ * Newton, Noueiry, Sarkar & Ahlquist 2004, Biostatistics 5:155). On a benchmark with a stored wrong
+ * answer on at least half of its samples: the EXPECTED_KEYS_FACTOR × Σ P(H1) most probable (Σ P(H1)
+ * is the fitted expected number of wrong keys) whose posterior is at least POSTERIOR_FLOOR. There
+ * the set's mean posterior misleads: where the wrong keys stand out (posterior ≈ 1) it lets hundreds
+ * of samples at 0.1–0.2 in, and where they do not, it stops short. Both thresholds are set per
+ * benchmark by its own fitted distributions, not a fixed cut on the posterior. H0 and H1 have their own weights over d (under
  * H0, d is how attractive the most written wrong answer is; under H1, how often the models that
  * miss the true answer pick the wrong key); β and c weights are shared.
  */
 import type { Outcomes } from "./outcomes";
-import { FALSE_DISCOVERY, FALSE_DISCOVERY_OUTPUTS } from "./thresholds";
+import { EXPECTED_KEYS_FACTOR, FALSE_DISCOVERY, POSTERIOR_FLOOR } from "./thresholds";
 
 /** Fewer models measured on a sample than this and it is left out. */
 export const MIN_MODELS = 8;
 /** Item slopes κ on the logit-of-accuracy ability scale, crossed with the guess rates c. */
 export const KAPPAS = [1.5, 2.5, 4];
-export const GUESS = [0.02, 0.1, 0.25];
+/** Guess rates: with 0.35 (and 0.2 for 0.25) the truth behind a uniformly random wrong key ranks higher (bench:health, with outputs, seeds 7–10: best recall at precision 0.5 0.78–0.82 → 0.82–0.84, with CANDIDATES 6). */
+export const GUESS = [0.02, 0.1, 0.2, 0.35];
 export const ATTRACTION = [0.1, 0.35, 0.7, 1];
 /** Difficulty grid: N_BETA points from 6 below the weakest model's κ·α to 6 above the strongest's. */
 export const N_BETA = 16;
@@ -73,8 +77,10 @@ export interface KeyPosterior {
   posterior: Float64Array;
   /** log(L1 / L0) per sample under the fitted distributions; NaN where not computed */
   logBayes: Float64Array;
-  /** 1 for the samples flagged at FALSE_DISCOVERY */
+  /** 1 for the samples flagged (FALSE_DISCOVERY from scores alone; EXPECTED_KEYS_FACTOR with outputs) */
   flagged: Uint8Array;
+  /** per sample, 1 where its benchmark's flagged set was chosen by the expected count (stored outputs), 0 by false discoveries */
+  byExpectedCount: Uint8Array;
   /** per benchmark index, the estimated share of wrong keys (NaN: not fitted) */
   share: Float64Array;
 }
@@ -313,6 +319,20 @@ export function selectByFalseDiscovery(posterior: Float64Array, fdr = FALSE_DISC
 }
 
 /**
+ * The round(factor × Σ posterior) highest posteriors that are at least `floor`: as many flags as
+ * `factor` times the expected number of wrong keys.
+ */
+export function selectByExpectedCount(posterior: Float64Array, factor = EXPECTED_KEYS_FACTOR, floor = POSTERIOR_FLOOR): Uint8Array {
+  const order = Array.from(posterior.keys()).filter((i) => Number.isFinite(posterior[i]));
+  const expected = order.reduce((t, i) => t + posterior[i], 0);
+  order.sort((a, b) => posterior[b] - posterior[a] || a - b);
+  const out = new Uint8Array(posterior.length);
+  const keep = Math.min(order.length, Math.round(factor * expected));
+  for (let r = 0; r < keep && posterior[order[r]] >= floor; r++) out[order[r]] = 1;
+  return out;
+}
+
+/**
  * The posterior of a wrong key per sample, fitted per benchmark; `out` says per outcome row what
  * it wrote against each candidate A (./key-agreement.ts outputCategories; noOutputs() for scores
  * alone); with `only`, the
@@ -323,6 +343,7 @@ export function wrongKeyPosterior(o: Outcomes, bench: Int32Array, nBench: number
   const logBayes = new Float64Array(o.nSamples).fill(NaN);
   const flagged = new Uint8Array(o.nSamples);
   const share = new Float64Array(nBench).fill(NaN);
+  const byExpectedCount = new Uint8Array(o.nSamples);
   itemsByBenchmark(o, bench, nBench, ability, only).forEach((items, b) => {
     if (items.length === 0) return;
     const alpha = ability.subarray(b * o.nModels, (b + 1) * o.nModels);
@@ -340,11 +361,14 @@ export function wrongKeyPosterior(o: Outcomes, bench: Int32Array, nBench: number
       // Both sums share one scale; a sum that underflows is held at the smallest double.
       logBayes[s] = Math.log(Math.max(a1, Number.MIN_VALUE)) - Math.log(Math.max(a0, Number.MIN_VALUE));
     });
-    // Where stored outputs give candidates (a wrong answer written on at least half of the benchmark's samples) the fitted posterior is calibrated (./thresholds.ts).
+    // Where stored outputs give candidates (a wrong answer written on at least half of the benchmark's samples): by the expected count (./thresholds.ts).
     const withOutputs = items.reduce((t, s) => t + (out.count[s] > 0 ? 1 : 0), 0) >= items.length / 2;
-    const chosen = selectByFalseDiscovery(post, withOutputs ? FALSE_DISCOVERY_OUTPUTS : FALSE_DISCOVERY);
-    items.forEach((s, i) => (flagged[s] = chosen[i]));
+    const chosen = withOutputs ? selectByExpectedCount(post) : selectByFalseDiscovery(post, FALSE_DISCOVERY);
+    items.forEach((s, i) => {
+      flagged[s] = chosen[i];
+      byExpectedCount[s] = withOutputs ? 1 : 0;
+    });
     share[b] = pi;
   });
-  return { posterior, logBayes, flagged, share };
+  return { posterior, logBayes, flagged, byExpectedCount, share };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { duplicateFlags, inputFlags, type SampleTexts } from "./sample-flags";
+import { duplicateFlags, inputFlags, wrongKeyFlags, type SampleTexts } from "./sample-flags";
 
 const CHART = "What does this chart show?";
 
@@ -30,5 +30,23 @@ describe("duplicateFlags with images", () => {
   });
   it("an image sample may have an empty input; a text-only one may not", () => {
     expect(inputFlags(texts(["", ""], ["sha-1", null])).map((f) => [f.sample, f.code])).toEqual([[1, "empty_input"]]);
+  });
+});
+
+describe("wrongKeyFlags", () => {
+  it("says by which rule its benchmark chose the flagged set: expected count with outputs, false discoveries from scores alone", () => {
+    const two = () => Float64Array.from([0.9, 0.8]);
+    const flags = wrongKeyFlags({
+      key: { posterior: two(), logBayes: Float64Array.from([3, 2]), flagged: Uint8Array.from([1, 1]), byExpectedCount: Uint8Array.from([1, 0]), share: Float64Array.from([0.1]) },
+      ratio: Float64Array.from([NaN, NaN]),
+      discrimination: { r: Float64Array.from([NaN, NaN]), z: Float64Array.from([NaN, NaN]), n: Int32Array.from([0, 0]) },
+      agreement: new Map(),
+      modelNames: [],
+      references: ["A", "B"],
+    });
+    expect(flags.map((f) => f.sample)).toEqual([0, 1]);
+    expect(flags[0].message).toContain("1.6 × expected number of wrong keys");
+    expect(flags[1].message).toContain("at most 25% expected false alarms");
+    expect(flags[0].evidence.posterior).toBe(0.9);
   });
 });

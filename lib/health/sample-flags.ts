@@ -9,7 +9,7 @@ import type { KeyPosterior } from "./key-posterior";
 import type { VectorPair } from "./vector-duplicates";
 import { duplicateKeys, exactDuplicateGroups, nearPairsWithImages, normaliseText } from "./duplicates";
 import { inputProblem } from "./inputs";
-import { FALSE_DISCOVERY } from "./thresholds";
+import { EXPECTED_KEYS_FACTOR, FALSE_DISCOVERY } from "./thresholds";
 import type { SampleFlag } from "./types";
 
 export interface SampleTexts {
@@ -42,7 +42,8 @@ export function wrongKeyFlags(e: WrongKeyEvidence): SampleFlag[] {
     if (!e.key.flagged[s]) continue;
     const posterior = e.key.posterior[s];
     const agreed = e.agreement.get(s);
-    const odds = `among the benchmark's likeliest wrong keys (a set with at most ${Math.round(FALSE_DISCOVERY * 100)}% expected false alarms), its own probability of a wrong key ${fmt(posterior)} (log Bayes factor ${fmt(e.key.logBayes[s], 1)} over a right key, at the benchmark's fitted difficulties and share of wrong keys)`;
+    const set = e.key.byExpectedCount[s] ? `its ${EXPECTED_KEYS_FACTOR} × expected number of wrong keys most probable` : `a set with at most ${Math.round(FALSE_DISCOVERY * 100)}% expected false alarms`;
+    const odds = `among the benchmark's likeliest wrong keys (${set}), its own probability of a wrong key ${fmt(posterior)} (log Bayes factor ${fmt(e.key.logBayes[s], 1)} over a right key, at the benchmark's fitted difficulties and share of wrong keys)`;
     const outcomes = Number.isNaN(r[s]) ? odds : `${odds}; correlation with model strength r = ${fmt(r[s])} over ${n[s]} models`;
     out.push({
       sample: s,
