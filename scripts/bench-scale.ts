@@ -14,8 +14,12 @@
 // load and the requests after a change (no capability queries: they need vectors), for iterating on fits;
 // it waits a minute after the import instead, as the embedding would have. Prints the load average with the figures (2 shared cores: compare
 // medians of several runs only at similar load).
+// --pool DIR keeps the generated, imported (and embedded) pool in DIR and reuses it on the next run
+// with the same DIR (same --samples; embedded database only): generating and importing 100k takes
+// minutes of both cores. On a reused pool each change re-measures the same lines with the other
+// value (an update of a model already fitted), instead of bringing a new model.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -48,6 +52,8 @@ const dbArg = args.includes("--db") ? args[args.indexOf("--db") + 1] : "embedded
 if (dbArg !== "embedded" && dbArg !== "native") throw new Error(`--db must be embedded or native, not ${dbArg}`);
 const DB: "embedded" | "native" = dbArg;
 const SKIP_EMBED = args.includes("--skip-embed");
+const POOL_DIR = args.includes("--pool") ? path.resolve(args[args.indexOf("--pool") + 1]) : null;
+if (POOL_DIR && DB !== "embedded") throw new Error("--pool keeps an embedded database only");
 const BENCHMARKS = 40;
 const MODELS = 60;
 const SCORES_PER_SAMPLE = 9;
@@ -121,14 +127,20 @@ async function startDatabase(dir: string): Promise<{ url: string; stop: () => Pr
 }
 
 /** Publishes a one-line upload: the data version moves, so the next request meets a change. */
-async function change(i: number): Promise<void> {
-  const line = { type: "score", sample: `bench-0/0`, model: `model-new-${i}`, metric: "accuracy", value: 1 };
+async function change(i: number, value = 1): Promise<void> {
+  const line = { type: "score", sample: `bench-0/0`, model: `model-new-${i}`, metric: "accuracy", value };
   const upload = await ingestStream(Readable.from([Buffer.from(JSON.stringify(line) + "\n")]), { fileName: "change.jsonl" });
   if (upload.status !== "done") throw new Error(`change upload ${upload.status}`);
 }
 
 async function main() {
-  const dir = mkdtempSync(path.join(tmpdir(), "bench-scale-"));
+  const dir = POOL_DIR ?? mkdtempSync(path.join(tmpdir(), "bench-scale-"));
+  if (POOL_DIR) mkdirSync(POOL_DIR, { recursive: true });
+  // A kept pool: "samples embedded|skip-embed" once built, and the number of runs made on it.
+  const marker = path.join(dir, "bench-pool.json");
+  const kept = POOL_DIR && existsSync(marker) ? (JSON.parse(readFileSync(marker, "utf8")) as { samples: number; embedded: boolean; runs: number }) : null;
+  if (kept && kept.samples !== SAMPLES) throw new Error(`--pool ${dir} holds ${kept.samples} samples, not ${SAMPLES}`);
+  if (kept && !kept.embedded && !SKIP_EMBED) throw new Error(`--pool ${dir} was kept without embeddings: add --skip-embed`);
   const db = await startDatabase(dir);
   Object.assign(process.env, { DATABASE_URL: db.url, DATA_DIR: dir, EMBEDDER: "fallback", NO_DEMO: "1" });
   reloadEnv();
@@ -140,22 +152,35 @@ async function main() {
     const p = new pg.Pool({ connectionString: db.url, max: 1 });
     await migrate(p);
     await p.end();
-    const file = path.join(dir, "pool.jsonl");
-    const words = generate(file);
-    const [report, importMs] = await timed(() => importFile(file));
-    if (report.status !== "done") throw new Error(`import ${report.status}: ${JSON.stringify(report.errors.slice(0, 3))}`);
-    summary.push(`import: ${report.counts.samples_new} samples, ${report.counts.measurements_new} measurements in ${(importMs / 1000).toFixed(1)} s`);
-    log(summary.at(-1)!);
-    if (!SKIP_EMBED) {
-      const [, embedMs] = await timed(async () => (await fitFallback(), await embedPendingSamples()));
-      summary.push(`embedding (offline fallback): ${(embedMs / 1000).toFixed(1)} s`);
+    let words: string[];
+    if (kept) {
+      words = vocabulary(mulberry32(7)); // generate()'s first draws
+      summary.push(`reused pool ${dir} (${kept.runs} earlier runs on it)`);
       log(summary.at(-1)!);
+    } else {
+      const file = path.join(dir, "pool.jsonl");
+      words = generate(file);
+      const [report, importMs] = await timed(() => importFile(file));
+      if (report.status !== "done") throw new Error(`import ${report.status}: ${JSON.stringify(report.errors.slice(0, 3))}`);
+      if (POOL_DIR) rmSync(file);
+      summary.push(`import: ${report.counts.samples_new} samples, ${report.counts.measurements_new} measurements in ${(importMs / 1000).toFixed(1)} s`);
+      log(summary.at(-1)!);
+      if (!SKIP_EMBED) {
+        const [, embedMs] = await timed(async () => (await fitFallback(), await embedPendingSamples()));
+        summary.push(`embedding (offline fallback): ${(embedMs / 1000).toFixed(1)} s`);
+        log(summary.at(-1)!);
+      }
+      if (POOL_DIR) writeFileSync(marker, JSON.stringify({ samples: SAMPLES, embedded: !SKIP_EMBED, runs: 0 }));
     }
+    const runsBefore = kept?.runs ?? 0;
+    if (POOL_DIR) writeFileSync(marker, JSON.stringify({ samples: SAMPLES, embedded: kept?.embedded ?? !SKIP_EMBED, runs: runsBefore + 1 }));
+    // The value each change writes: 1 on a fresh pool (a new model), then the other one each run.
+    const changeValue = runsBefore % 2 === 0 ? 1 : 0;
 
     // Without the embedding's minutes, wait out the read model's update margin (samples updated
     // within a minute before a read are read again at the next update: lib/serving/read-model.ts),
     // so that the runs below see what they would after the embedding.
-    if (SKIP_EMBED) await new Promise((resolve) => setTimeout(resolve, 61_000));
+    if (SKIP_EMBED && !kept) await new Promise((resolve) => setTimeout(resolve, 61_000));
 
     // Serving from here on: the peak counts the read model and the fits (the import and embedding
     // ran in this process too, so it is an upper bound for a web process's).
@@ -185,11 +210,11 @@ async function main() {
     const after = { whole: [] as [number, number][], profile: [] as [number, number][], compare: [] as [number, number][] };
     const all = selectionSchema.parse({});
     for (let i = 0; i < RUNS; i++) {
-      await change(3 * i);
+      await change(3 * i, changeValue);
       after.whole.push(await timedCpu(() => computeLeaderboard(leaderboardQuerySchema.parse({}))));
-      await change(3 * i + 1);
+      await change(3 * i + 1, changeValue);
       after.profile.push(await timedCpu(() => modelProfile("model-00")));
-      await change(3 * i + 2);
+      await change(3 * i + 2, changeValue);
       after.compare.push(await timedCpu(() => compareModels({ models: [], selection: all })));
       log(`run ${i + 1} of ${RUNS} after a change done (load ${load()})`);
     }
@@ -205,7 +230,7 @@ async function main() {
     await stopQueue().catch(() => undefined);
     await closeDb();
     await db.stop();
-    rmSync(dir, { recursive: true, force: true });
+    if (!POOL_DIR) rmSync(dir, { recursive: true, force: true });
   }
 }
 
