@@ -84,7 +84,8 @@ export async function searchQuery(model: ReadModel, s: QuerySearch): Promise<Que
         {
           index,
           text: concept.text,
-          dense: denseByRow(model, store, candidate, Float32Array.from(vectors[i++])),
+          // Lazily: a concept answered by its expanded query never reads its own similarities.
+          dense: ((query) => () => denseByRow(model, store, candidate, query))(Float32Array.from(vectors[i++])),
           candidate,
           vectorOf: (row) => store.vectorOf(model.samples.pk.data[row]),
           similarities: (q) => denseByRow(model, store, candidate, q),
