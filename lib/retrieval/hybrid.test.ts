@@ -55,6 +55,33 @@ describe("the sorts of the cut", () => {
 });
 
 describe("adaptive cut-off", () => {
+  it("keeps the rows, in the order, of fusing every candidate's full dense and lexical ranks (random pools: ties, labelled rows below the cut, NaN)", () => {
+    const rand = seeded(21);
+    /** The cut as first written: both lists sorted whole, every candidate fused, then cut. */
+    const reference = (d: Float32Array, lex: Float32Array, labelled: Uint8Array, candidate: Uint8Array, z: number) => {
+      const cands = Array.from({ length: d.length }, (_, r) => r).filter((r) => candidate[r]);
+      const sorted = (score: Float32Array, rows: number[]) => rows.filter((r) => Number.isFinite(score[r])).sort((a, b) => score[b] - score[a] || a - b);
+      const fused = new Float64Array(d.length);
+      sorted(d, cands).forEach((r, i) => (fused[r] += 1 / (60 + i + 1)));
+      sorted(lex, cands.filter((r) => lex[r] > 0)).forEach((r, i) => (fused[r] += 1 / (60 + i + 1)));
+      const order = cands.filter((r) => fused[r] > 0).sort((a, b) => fused[b] - fused[a] || a - b);
+      const bg = background(Float32Array.from(cands, (r) => d[r]));
+      const similarity = bg ? adaptiveThreshold(bg, z) : Infinity;
+      return order.filter((r) => d[r] >= similarity || labelled[r] === 1);
+    };
+    for (let trial = 0; trial < 30; trial++) {
+      const n = 50 + trial * 97;
+      const d = Float32Array.from({ length: n }, (_, r) => (r % 41 === 0 ? NaN : rand() < 0.05 ? 0.5 + Math.round(rand() * 8) / 40 : Math.round(rand() * 60) / 1000));
+      const lex = Float32Array.from({ length: n }, () => (rand() < 0.1 ? Math.round(rand() * 5) : 0));
+      const labelled = Uint8Array.from({ length: n }, () => (trial % 3 === 0 && rand() < 0.03 ? 1 : 0));
+      const candidate = Uint8Array.from({ length: n }, () => (rand() < 0.9 ? 1 : 0));
+      for (const z of [3, 10]) {
+        const r = retrieveConcept({ dense: d, lexical: lex, labelled, candidate }, { z });
+        expect(r.rows).toEqual(reference(d, lex, labelled, candidate, z));
+      }
+    }
+  });
+
   it("estimates the background from the bulk, untouched by a relevant minority", () => {
     const bg = background(pool([3, 50, 99]))!;
     expect(Math.abs(bg.median)).toBeLessThan(0.01);

@@ -136,16 +136,23 @@ export function retrieveConcept(s: ConceptScores, cut: Cut): ConceptResult {
     return { rows, histogram, report: { mode, n_candidates: candidates.length, cut: { similarity: cut.threshold ?? minSimilarity(rows), k: rows.length } } };
   }
   // Adaptive: every candidate's place in both lists counts (reciprocal-rank fusion).
-  const dense = sortedBy(s.dense, candidates);
-  const lexical = sortedBy(s.lexical, candidates.filter((r) => s.lexical[r] > 0));
-  const fused = new Float64Array(s.candidate.length);
-  dense.forEach((r, i) => (fused[r] += 1 / (RRF_K + i + 1)));
-  lexical.forEach((r, i) => (fused[r] += 1 / (RRF_K + i + 1)));
   const candidateDense = new Float64Array(candidates.length);
   candidates.forEach((r, i) => (candidateDense[i] = s.dense[r]));
   const b = background(candidateDense);
   const z = cut.z ?? (candidates.some((r) => s.labelled[r] === 1) ? ADAPTIVE_Z : ADAPTIVE_Z_UNLABELLED);
   const similarity = b ? adaptiveThreshold(b, z) : Infinity;
+  // A row's dense rank counts only where the row can be kept: at or above the cut, or labelled.
+  // Every row ranked before such a row has a similarity at least its own, so ranking only the
+  // rows from the lowest of those similarities on gives them their ranks among all candidates.
+  let from = similarity;
+  for (const r of candidates) if (s.labelled[r] === 1 && s.dense[r] < from) from = s.dense[r];
+  const ranked: number[] = [];
+  for (const r of candidates) if (s.dense[r] >= from) ranked.push(r);
+  const dense = sortedBy(s.dense, ranked);
+  const lexical = sortedBy(s.lexical, candidates.filter((r) => s.lexical[r] > 0));
+  const fused = new Float64Array(s.candidate.length);
+  dense.forEach((r, i) => (fused[r] += 1 / (RRF_K + i + 1)));
+  lexical.forEach((r, i) => (fused[r] += 1 / (RRF_K + i + 1)));
   // The kept rows in the fused order (the cut first, then the sort: the same rows in the same
   // order as sorting every fused candidate, without sorting the pool).
   const rows = candidates.filter((r) => fused[r] > 0 && (s.dense[r] >= similarity || s.labelled[r] === 1)).sort((a, b) => fused[b] - fused[a] || a - b);
