@@ -16,10 +16,11 @@
 // medians of several runs only at similar load).
 // --pool DIR keeps the generated, imported (and embedded) pool in DIR and reuses it on the next run
 // with the same DIR (same --samples; embedded database only): generating and importing 100k takes
-// minutes of both cores. On a reused pool each change re-measures the same lines with the other
-// value (an update of a model already fitted), instead of bringing a new model.
+// minutes of both cores. A run on a kept pool works on a copy of it (1.1 GB at 100k, seconds), so
+// every run meets the same pool and its changes bring models the pool has not seen; the run that
+// builds the kept pool stops after the import and the embedding.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -127,20 +128,21 @@ async function startDatabase(dir: string): Promise<{ url: string; stop: () => Pr
 }
 
 /** Publishes a one-line upload: the data version moves, so the next request meets a change. */
-async function change(i: number, value = 1): Promise<void> {
-  const line = { type: "score", sample: `bench-0/0`, model: `model-new-${i}`, metric: "accuracy", value };
+async function change(i: number): Promise<void> {
+  const line = { type: "score", sample: `bench-0/0`, model: `model-change-${i}`, metric: "accuracy", value: 1 };
   const upload = await ingestStream(Readable.from([Buffer.from(JSON.stringify(line) + "\n")]), { fileName: "change.jsonl" });
   if (upload.status !== "done") throw new Error(`change upload ${upload.status}`);
 }
 
 async function main() {
-  const dir = POOL_DIR ?? mkdtempSync(path.join(tmpdir(), "bench-scale-"));
   if (POOL_DIR) mkdirSync(POOL_DIR, { recursive: true });
-  // A kept pool: "samples embedded|skip-embed" once built, and the number of runs made on it.
-  const marker = path.join(dir, "bench-pool.json");
-  const kept = POOL_DIR && existsSync(marker) ? (JSON.parse(readFileSync(marker, "utf8")) as { samples: number; embedded: boolean; runs: number }) : null;
-  if (kept && kept.samples !== SAMPLES) throw new Error(`--pool ${dir} holds ${kept.samples} samples, not ${SAMPLES}`);
-  if (kept && !kept.embedded && !SKIP_EMBED) throw new Error(`--pool ${dir} was kept without embeddings: add --skip-embed`);
+  // A kept pool says what it holds once built; a run on it works on a copy beside it.
+  const marker = POOL_DIR && path.join(POOL_DIR, "bench-pool.json");
+  const kept = marker && existsSync(marker) ? (JSON.parse(readFileSync(marker, "utf8")) as { samples: number; embedded: boolean }) : null;
+  if (kept && kept.samples !== SAMPLES) throw new Error(`--pool ${POOL_DIR} holds ${kept.samples} samples, not ${SAMPLES}`);
+  if (kept && !kept.embedded && !SKIP_EMBED) throw new Error(`--pool ${POOL_DIR} was kept without embeddings: add --skip-embed`);
+  const dir = POOL_DIR && !kept ? POOL_DIR : mkdtempSync(path.join(POOL_DIR ? path.dirname(POOL_DIR) : tmpdir(), "bench-scale-"));
+  if (kept) cpSync(POOL_DIR!, dir, { recursive: true });
   const db = await startDatabase(dir);
   Object.assign(process.env, { DATABASE_URL: db.url, DATA_DIR: dir, EMBEDDER: "fallback", NO_DEMO: "1" });
   reloadEnv();
@@ -155,7 +157,7 @@ async function main() {
     let words: string[];
     if (kept) {
       words = vocabulary(mulberry32(7)); // generate()'s first draws
-      summary.push(`reused pool ${dir} (${kept.runs} earlier runs on it)`);
+      summary.push(`a copy of the kept pool ${POOL_DIR}`);
       log(summary.at(-1)!);
     } else {
       const file = path.join(dir, "pool.jsonl");
@@ -170,12 +172,13 @@ async function main() {
         summary.push(`embedding (offline fallback): ${(embedMs / 1000).toFixed(1)} s`);
         log(summary.at(-1)!);
       }
-      if (POOL_DIR) writeFileSync(marker, JSON.stringify({ samples: SAMPLES, embedded: !SKIP_EMBED, runs: 0 }));
+      if (POOL_DIR) {
+        // The kept pool stays as imported: the runs measure on copies of it.
+        writeFileSync(marker!, JSON.stringify({ samples: SAMPLES, embedded: !SKIP_EMBED }));
+        console.log(`\n${summary.join("\n")}\nkept pool built in ${POOL_DIR}: run again with the same --pool to measure on a copy of it`);
+        return;
+      }
     }
-    const runsBefore = kept?.runs ?? 0;
-    if (POOL_DIR) writeFileSync(marker, JSON.stringify({ samples: SAMPLES, embedded: kept?.embedded ?? !SKIP_EMBED, runs: runsBefore + 1 }));
-    // The value each change writes: 1 on a fresh pool (a new model), then the other one each run.
-    const changeValue = runsBefore % 2 === 0 ? 1 : 0;
 
     // Without the embedding's minutes, wait out the read model's update margin (samples updated
     // within a minute before a read are read again at the next update: lib/serving/read-model.ts),
@@ -210,11 +213,11 @@ async function main() {
     const after = { whole: [] as [number, number][], profile: [] as [number, number][], compare: [] as [number, number][] };
     const all = selectionSchema.parse({});
     for (let i = 0; i < RUNS; i++) {
-      await change(3 * i, changeValue);
+      await change(3 * i);
       after.whole.push(await timedCpu(() => computeLeaderboard(leaderboardQuerySchema.parse({}))));
-      await change(3 * i + 1, changeValue);
+      await change(3 * i + 1);
       after.profile.push(await timedCpu(() => modelProfile("model-00")));
-      await change(3 * i + 2, changeValue);
+      await change(3 * i + 2);
       after.compare.push(await timedCpu(() => compareModels({ models: [], selection: all })));
       log(`run ${i + 1} of ${RUNS} after a change done (load ${load()})`);
     }
@@ -230,7 +233,7 @@ async function main() {
     await stopQueue().catch(() => undefined);
     await closeDb();
     await db.stop();
-    if (!POOL_DIR) rmSync(dir, { recursive: true, force: true });
+    if (dir !== POOL_DIR) rmSync(dir, { recursive: true, force: true });
   }
 }
 
