@@ -149,8 +149,9 @@ export function nearest(input: KnnInput): Neighbour[] {
 /**
  * Every allowed row's distance to the query, unordered: what `nearest` with k = all rows finds,
  * without keeping a heap of the whole pool and sorting it (a hybrid query ranks the rows itself).
+ * `each` gets the row too (its index in `input`).
  */
-export function allDistances(input: Omit<KnnInput, "k">, each: (pk: number, distance: number) => void): void {
+export function allDistances(input: Omit<KnnInput, "k">, each: (pk: number, distance: number, row: number) => void): void {
   const { pks, norms, dim, query } = input;
   const qNorm = squaredNorm(query, 0, dim);
   const rows = new Int32Array(input.rows);
@@ -161,7 +162,7 @@ export function allDistances(input: Omit<KnnInput, "k">, each: (pk: number, dist
   // computed and dropped. Few rows allowed: only those, in JS.
   const exact = n * 4 >= input.rows ? (input.exactScan?.(query) ?? null) : null;
   if (!exact) {
-    exactDistances(input, qNorm, rows, n, (r, distance) => each(pks[r], distance));
+    exactDistances(input, qNorm, rows, n, (r, distance) => each(pks[r], distance, r));
     return;
   }
   for (let j = 0; j < n; ) {
@@ -170,7 +171,7 @@ export function allDistances(input: Omit<KnnInput, "k">, each: (pk: number, dist
     const dots = exact(from, count);
     for (; j < n && rows[j] < from + count; j++) {
       const r = rows[j];
-      each(pks[r], 1 - clamp(dots[r - from] / Math.sqrt(norms[r] * qNorm)));
+      each(pks[r], 1 - clamp(dots[r - from] / Math.sqrt(norms[r] * qNorm)), r);
     }
   }
 }
