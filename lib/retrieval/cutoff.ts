@@ -35,14 +35,21 @@ export function background(values: ArrayLike<number>): Background | null {
   let n = 0;
   for (let i = 0; i < values.length; i++) if (Number.isFinite(values[i])) finite[n++] = values[i];
   if (n < MIN_BACKGROUND) return null;
-  const median = medianOf(finite.subarray(0, n));
-  const mad = medianOf(finite.subarray(0, n).map((v) => Math.abs(v - median)));
+  // Both medians by selection in place, the deviations written over the values.
+  const xs = finite.subarray(0, n);
+  const median = medianInPlace(xs);
+  for (let i = 0; i < n; i++) xs[i] = Math.abs(xs[i] - median);
+  const mad = medianInPlace(xs);
   return { median, sigma: Math.max(1.4826 * mad, 1e-6) };
 }
 
 /** The median, by selection (no sort of the pool): the same value as sorting and taking the middle. */
 export function medianOf(v: ArrayLike<number>): number {
-  const s = Float64Array.from(v);
+  return medianInPlace(Float64Array.from(v));
+}
+
+/** medianOf, reordering `s` itself. */
+function medianInPlace(s: Float64Array): number {
   const m = s.length >> 1;
   const upper = select(s, m, 0, s.length - 1);
   if (s.length % 2) return upper;
