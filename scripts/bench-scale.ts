@@ -1,4 +1,4 @@
-// `npm run bench:scale -- --samples N --db embedded|native [--runs R] [--queries Q] [--skip-embed] [--saved]`: the serving
+// `npm run bench:scale -- --samples N --db embedded|native [--runs R] [--queries Q] [--skip-embed] [--pool DIR] [--saved]`: the serving
 // path (lib/serving) on a generated pool, the figures of issue 16's target table. In a fresh
 // database (embedded Postgres in a temp dir, or a throwaway native PostgreSQL 15 + pgvector from
 // scripts/native-pg.sh) it writes a synthetic results file (N samples over 40 benchmarks, 60
@@ -16,7 +16,12 @@
 // load and the requests after a change (no capability queries: they need vectors), for iterating on fits;
 // it waits a minute after the import instead, as the embedding would have. Prints the load average with the figures (2 shared cores: compare
 // medians of several runs only at similar load).
-import { mkdtempSync, rmSync } from "node:fs";
+// --pool DIR keeps the generated, imported (and embedded) pool in DIR and reuses it on the next run
+// with the same DIR (same --samples; embedded database only): generating and importing 100k takes
+// minutes of both cores. A run on a kept pool works on a copy of it (1.1 GB at 100k, seconds), so
+// every run meets the same pool and its changes bring models the pool has not seen; the run that
+// builds the kept pool stops after the import and the embedding.
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -37,7 +42,7 @@ import { servingModel } from "@/lib/serving/current";
 import { latencyRow, latencyTable, type LatencyRow } from "./lib/bench-stats";
 import { savedRefreshPhase } from "./lib/bench-saved-refresh";
 import { startNativePg } from "./lib/bench-db";
-import { BENCHMARKS, MODELS, writeSyntheticPool } from "./lib/synthetic-pool";
+import { BENCHMARKS, MODELS, modelNames, syntheticVocabulary, writeSyntheticPool } from "./lib/synthetic-pool";
 import { mulberry32 } from "@/lib/retrieval/embedder/prng";
 
 const args = process.argv.slice(2);
@@ -52,6 +57,8 @@ const dbArg = args.includes("--db") ? args[args.indexOf("--db") + 1] : "embedded
 if (dbArg !== "embedded" && dbArg !== "native") throw new Error(`--db must be embedded or native, not ${dbArg}`);
 const DB: "embedded" | "native" = dbArg;
 const SKIP_EMBED = args.includes("--skip-embed");
+const POOL_DIR = args.includes("--pool") ? path.resolve(args[args.indexOf("--pool") + 1]) : null;
+if (POOL_DIR && DB !== "embedded") throw new Error("--pool keeps an embedded database only");
 const SAVED = args.includes("--saved");
 
 const log = (msg: string) => console.log(`[bench:scale] ${msg}`);
@@ -84,13 +91,20 @@ async function startDatabase(dir: string): Promise<{ url: string; stop: () => Pr
 
 /** Publishes a one-line upload: the data version moves, so the next request meets a change. */
 async function change(i: number): Promise<void> {
-  const line = { type: "score", sample: `bench-0/0`, model: `model-new-${i}`, metric: "accuracy", value: 1 };
+  const line = { type: "score", sample: `bench-0/0`, model: `model-change-${i}`, metric: "accuracy", value: 1 };
   const upload = await ingestStream(Readable.from([Buffer.from(JSON.stringify(line) + "\n")]), { fileName: "change.jsonl" });
   if (upload.status !== "done") throw new Error(`change upload ${upload.status}`);
 }
 
 async function main() {
-  const dir = mkdtempSync(path.join(tmpdir(), "bench-scale-"));
+  if (POOL_DIR) mkdirSync(POOL_DIR, { recursive: true });
+  // A kept pool says what it holds once built; a run on it works on a copy beside it.
+  const marker = POOL_DIR && path.join(POOL_DIR, "bench-pool.json");
+  const kept = marker && existsSync(marker) ? (JSON.parse(readFileSync(marker, "utf8")) as { samples: number; embedded: boolean }) : null;
+  if (kept && kept.samples !== SAMPLES) throw new Error(`--pool ${POOL_DIR} holds ${kept.samples} samples, not ${SAMPLES}`);
+  if (kept && !kept.embedded && !SKIP_EMBED) throw new Error(`--pool ${POOL_DIR} was kept without embeddings: add --skip-embed`);
+  const dir = POOL_DIR && !kept ? POOL_DIR : mkdtempSync(path.join(POOL_DIR ? path.dirname(POOL_DIR) : tmpdir(), "bench-scale-"));
+  if (kept) cpSync(POOL_DIR!, dir, { recursive: true });
   const db = await startDatabase(dir);
   Object.assign(process.env, { DATABASE_URL: db.url, DATA_DIR: dir, EMBEDDER: "fallback", NO_DEMO: "1" });
   reloadEnv();
@@ -102,22 +116,36 @@ async function main() {
     const p = new pg.Pool({ connectionString: db.url, max: 1 });
     await migrate(p);
     await p.end();
-    const file = path.join(dir, "pool.jsonl");
-    const { words, models } = writeSyntheticPool(file, SAMPLES);
-    const [report, importMs] = await timed(() => importFile(file));
-    if (report.status !== "done") throw new Error(`import ${report.status}: ${JSON.stringify(report.errors.slice(0, 3))}`);
-    summary.push(`import: ${report.counts.samples_new} samples, ${report.counts.measurements_new} measurements in ${(importMs / 1000).toFixed(1)} s`);
-    log(summary.at(-1)!);
-    if (!SKIP_EMBED) {
-      const [, embedMs] = await timed(async () => (await fitFallback(), await embedPendingSamples()));
-      summary.push(`embedding (offline fallback): ${(embedMs / 1000).toFixed(1)} s`);
+    let words: string[];
+    if (kept) {
+      words = syntheticVocabulary(); // the generator's first draws
+      summary.push(`a copy of the kept pool ${POOL_DIR}`);
       log(summary.at(-1)!);
+    } else {
+      const file = path.join(dir, "pool.jsonl");
+      words = writeSyntheticPool(file, SAMPLES).words;
+      const [report, importMs] = await timed(() => importFile(file));
+      if (report.status !== "done") throw new Error(`import ${report.status}: ${JSON.stringify(report.errors.slice(0, 3))}`);
+      if (POOL_DIR) rmSync(file);
+      summary.push(`import: ${report.counts.samples_new} samples, ${report.counts.measurements_new} measurements in ${(importMs / 1000).toFixed(1)} s`);
+      log(summary.at(-1)!);
+      if (!SKIP_EMBED) {
+        const [, embedMs] = await timed(async () => (await fitFallback(), await embedPendingSamples()));
+        summary.push(`embedding (offline fallback): ${(embedMs / 1000).toFixed(1)} s`);
+        log(summary.at(-1)!);
+      }
+      if (POOL_DIR) {
+        // The kept pool stays as imported: the runs measure on copies of it.
+        writeFileSync(marker!, JSON.stringify({ samples: SAMPLES, embedded: !SKIP_EMBED }));
+        console.log(`\n${summary.join("\n")}\nkept pool built in ${POOL_DIR}: run again with the same --pool to measure on a copy of it`);
+        return;
+      }
     }
 
     // Without the embedding's minutes, wait out the read model's update margin (samples updated
     // within a minute before a read are read again at the next update: lib/serving/read-model.ts),
     // so that the runs below see what they would after the embedding.
-    if (SKIP_EMBED) await new Promise((resolve) => setTimeout(resolve, 61_000));
+    if (SKIP_EMBED && !kept) await new Promise((resolve) => setTimeout(resolve, 61_000));
 
     // Serving from here on: the peak counts the read model and the fits (the import and embedding
     // ran in this process too, so it is an upper bound for a web process's).
@@ -136,15 +164,19 @@ async function main() {
     const capabilityQueries = SKIP_EMBED ? [] : ([["capability query, default k", undefined], ["capability query, k = 10,000", "10000"]] as const);
     for (const [label, k] of capabilityQueries) {
       const ms: number[] = [];
+      const cpu: number[] = [];
       for (let i = 0; i < QUERIES; i++) {
         const q = leaderboardQuerySchema.parse(k ? { q: query(), k } : { q: query() });
-        ms.push((await timed(() => computeLeaderboard(q, { useCache: false })))[1]);
+        const [wall, used] = await timedCpu(() => computeLeaderboard(q, { useCache: false }));
+        ms.push(wall);
+        cpu.push(used);
       }
       rows.push(latencyRow(label, ms, "computeLeaderboard, uncached, distinct queries"));
+      rows.push(latencyRow(`  the same, process CPU time`, cpu, "user + system of every thread of this process"));
       log(`${label} done (load ${load()})`);
     }
     if (SAVED && !SKIP_EMBED) {
-      const saved = await savedRefreshPhase({ words, models, rand: mulberry32(13), log });
+      const saved = await savedRefreshPhase({ words, models: modelNames(), rand: mulberry32(13), log });
       rows.push(...saved.rows);
       summary.push(...saved.summary);
       log(`${saved.summary.join("; ")} (load ${load()})`);
@@ -173,7 +205,7 @@ async function main() {
     await stopQueue().catch(() => undefined);
     await closeDb();
     await db.stop();
-    rmSync(dir, { recursive: true, force: true });
+    if (dir !== POOL_DIR) rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -3,7 +3,7 @@
 // expanded query where no candidate carries it as a tag or task (feedback.ts), then the hybrid
 // cut (hybrid.ts). The report says when the query was expanded, with what.
 import { conceptLexicon } from "./concept-terms";
-import { expandConcept, type ExpandInput, type Expansion } from "./feedback";
+import { denseOf, expandConcept, type ExpandInput, type Expansion } from "./feedback";
 import { retrieveConcept, type ConceptResult, type Cut } from "./hybrid";
 import type { LexicalIndex } from "./lexical";
 
@@ -22,11 +22,14 @@ export interface ConceptSearch {
   expansion: Expansion | null;
 }
 
+/** `x.dense` may be a function: it is called only when the concept is not answered by its expanded query. */
 export function searchConcept(x: ConceptInput, cut: Cut): ConceptSearch {
   const lexicon = conceptLexicon(x.index, x.text);
   const adaptive = cut.k === undefined && cut.threshold === undefined;
-  const expanded = adaptive ? expandConcept({ ...x, lexicon }) : null;
-  const dense = expanded?.dense ?? x.dense;
+  const own = { dense: x.dense };
+  const ownDense = () => denseOf(own); // computed once, by whichever asks first
+  const expanded = adaptive ? expandConcept({ ...x, dense: ownDense, lexicon }) : null;
+  const dense = expanded?.dense ?? ownDense();
   const result = retrieveConcept({ dense, lexical: expanded?.lexical ?? lexicon.score, labelled: lexicon.labelled, candidate: x.candidate }, cut);
   if (expanded) {
     const { terms, seeds, from } = expanded.expansion;

@@ -31,18 +31,65 @@ export interface Background {
 
 /** Median and scaled MAD of the finite values of `values`. */
 export function background(values: ArrayLike<number>): Background | null {
-  const finite: number[] = [];
-  for (let i = 0; i < values.length; i++) if (Number.isFinite(values[i])) finite.push(values[i]);
-  if (finite.length < MIN_BACKGROUND) return null;
-  const median = medianOf(finite);
-  const mad = medianOf(finite.map((v) => Math.abs(v - median)));
+  const finite = new Float64Array(values.length);
+  let n = 0;
+  for (let i = 0; i < values.length; i++) if (Number.isFinite(values[i])) finite[n++] = values[i];
+  if (n < MIN_BACKGROUND) return null;
+  // Both medians by selection in place, the deviations written over the values.
+  const xs = finite.subarray(0, n);
+  const median = medianInPlace(xs);
+  for (let i = 0; i < n; i++) xs[i] = Math.abs(xs[i] - median);
+  const mad = medianInPlace(xs);
   return { median, sigma: Math.max(1.4826 * mad, 1e-6) };
 }
 
-function medianOf(v: number[]): number {
-  const s = Float64Array.from(v).sort();
+/** The median, by selection (no sort of the pool): the same value as sorting and taking the middle. */
+export function medianOf(v: ArrayLike<number>): number {
+  return medianInPlace(Float64Array.from(v));
+}
+
+/** medianOf, reordering `s` itself. */
+function medianInPlace(s: Float64Array): number {
   const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+  const upper = select(s, m, 0, s.length - 1);
+  if (s.length % 2) return upper;
+  // After selecting the m-th, every value before it is ≤ it: the (m−1)-th is their largest.
+  let lower = -Infinity;
+  for (let i = 0; i < m; i++) if (s[i] > lower) lower = s[i];
+  return (lower + upper) / 2;
+}
+
+/**
+ * The k-th smallest of a[lo..hi] (0-based, no NaN), rearranging a so that a[lo..k) ≤ a[k] ≤ a(k..hi]:
+ * quickselect with a median-of-three pivot and a three-way partition (runs of equal values, as
+ * equal similarities make, end the search at once).
+ */
+function select(a: Float64Array, k: number, lo: number, hi: number): number {
+  while (hi > lo) {
+    const mid = (lo + hi) >> 1;
+    const x = a[lo];
+    const y = a[mid];
+    const z = a[hi];
+    const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
+    // a[lo..lt) < pivot, a[lt..i) = pivot, a(gt..hi] > pivot
+    let lt = lo;
+    let i = lo;
+    let gt = hi;
+    while (i <= gt) {
+      const v = a[i];
+      if (v < pivot) {
+        a[i++] = a[lt];
+        a[lt++] = v;
+      } else if (v > pivot) {
+        a[i] = a[gt];
+        a[gt--] = v;
+      } else i++;
+    }
+    if (k < lt) hi = lt - 1;
+    else if (k > gt) lo = gt + 1;
+    else return pivot;
+  }
+  return a[k];
 }
 
 /** The similarity a candidate needs under the adaptive cut: median + Z·σ. */

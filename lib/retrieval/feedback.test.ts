@@ -70,6 +70,28 @@ describe("query expansion by pseudo-relevance feedback", () => {
     expect(expandConcept(nothing)).toBeNull();
   });
 
+  it("computes the concept's own similarities only when they are read, and then once (given as a function)", () => {
+    let calls = 0;
+    const lazy = (text: string) => ({ ...input(text), dense: () => (calls++, similarities(ownQuery)) });
+    // Expanded from its words' family: the own similarities are never needed.
+    const expanded = searchConcept(lazy("chemistry"), {});
+    expect(calls).toBe(0);
+    expect(expanded.result).toEqual(searchConcept(input("chemistry"), {}).result);
+    // Seeds by similarity, an explicit k, a labelled concept: computed once, same answer as given.
+    for (const [text, cut] of [["burette", {}], ["chemistry", { k: 50 }]] as const) {
+      calls = 0;
+      const lazily = searchConcept(lazy(text), cut);
+      expect(calls).toBe(1);
+      expect(lazily.result).toEqual(searchConcept(input(text), cut).result);
+      expect(lazily.dense).toEqual(searchConcept(input(text), cut).dense);
+    }
+    const tagged = new LexicalIndex(docs.map((d, i) => (i === 5 ? { ...d, tags: ["chemistry"] } : d)));
+    calls = 0;
+    const labelled = searchConcept({ ...lazy("chemistry"), index: tagged }, {});
+    expect(calls).toBe(1);
+    expect(labelled.result).toEqual(searchConcept({ ...input("chemistry"), index: tagged }, {}).result);
+  });
+
   it("averages unit vectors into a unit vector, skipping rows without one", () => {
     const c = centroid([0, 1, 999], (r) => (r < N ? vectors[r] : null))!;
     expect(Math.hypot(...c)).toBeCloseTo(1, 6);

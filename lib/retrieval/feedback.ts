@@ -32,8 +32,12 @@ export interface Expansion {
 export interface ExpandInput {
   index: LexicalIndex;
   lexicon: ConceptLexicon;
-  /** Similarity of each row to the concept's own embedding (NaN: no candidate or no vector). */
-  dense: Float32Array;
+  /**
+   * Similarity of each row to the concept's own embedding (NaN: no candidate or no vector), or a
+   * function computing it: called only when it is needed (seeds by similarity), since a concept
+   * answered by its expanded query never reads its own similarities (a pass over the pool).
+   */
+  dense: Float32Array | (() => Float32Array);
   candidate: Uint8Array;
   /** A row's stored (unit) vector, null without one. */
   vectorOf: (row: number) => ArrayLike<number> | null;
@@ -51,6 +55,12 @@ export interface Expanded {
 export function familyOf(index: LexicalIndex, word: string): string[] {
   if (word.length < MIN_FAMILY_PREFIX) return [];
   return index.withPrefix(word.slice(0, Math.max(MIN_FAMILY_PREFIX, Math.ceil(0.75 * word.length))));
+}
+
+/** The similarities of `dense`, computed at most once when given as a function. */
+export function denseOf(x: Pick<ExpandInput, "dense">): Float32Array {
+  if (typeof x.dense === "function") x.dense = x.dense();
+  return x.dense;
 }
 
 /** The best `n` candidate rows by `score` (ties by row), among those where `ok` holds: a bounded heap, not a sort of the pool. */
@@ -83,7 +93,7 @@ export function expandConcept(x: ExpandInput): Expanded | null {
   const lexical = terms.length ? index.score([...lexicon.terms, ...terms]) : lexicon.score;
   const lexicalSeeds = best(lexical, candidate, (s) => s > 0, FEEDBACK_SEEDS);
   const from = lexicalSeeds.length >= MIN_LEXICAL_SEEDS ? "lexical" : "dense";
-  const seeds = from === "lexical" ? lexicalSeeds : best(x.dense, candidate, Number.isFinite, FEEDBACK_SEEDS);
+  const seeds = from === "lexical" ? lexicalSeeds : best(denseOf(x), candidate, Number.isFinite, FEEDBACK_SEEDS);
   const query = centroid(seeds, x.vectorOf);
   if (!query) return null;
   return { dense: x.similarities(query), lexical, expansion: { terms, seeds, from } };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { adaptiveThreshold, background } from "./cutoff";
-import { retrieveConcept } from "./hybrid";
+import { adaptiveThreshold, background, medianOf } from "./cutoff";
+import { retrieveConcept, sortedBy } from "./hybrid";
 import { LexicalIndex } from "./lexical";
 import { conceptLexicon } from "./concept-terms";
 
@@ -14,7 +14,74 @@ function pool(relevant: number[]): Float32Array {
 const none = (n: number) => new Float32Array(n);
 const all = (n: number) => new Uint8Array(n).fill(1);
 
+function seeded(seed: number) {
+  let x = seed;
+  return () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
+}
+
+describe("the sorts of the cut", () => {
+  it("sortedBy: float32 scores by packed keys in the comparator sort's order (ties by row, −0 = 0, no NaN or ±Infinity)", () => {
+    const rand = seeded(5);
+    const n = 5_000;
+    // Few distinct values (many ties), both zeros, negatives, non-finite rows.
+    const score = Float32Array.from({ length: n }, (_, i) => (i % 97 === 0 ? NaN : i % 89 === 0 ? -Infinity : i % 13 === 0 ? (i % 2 ? -0 : 0) : Math.round(rand() * 40) / 7));
+    score[7] = 3.4e38;
+    score[8] = -3.4e38;
+    score[9] = 1e-45;
+    score[10] = -1e-45;
+    const rows = Array.from({ length: n }, (_, r) => r).filter((r) => r % 3 !== 1);
+    const reference = rows.filter((r) => Number.isFinite(score[r])).sort((a, b) => score[b] - score[a] || a - b);
+    expect(Array.from(sortedBy(score, rows))).toEqual(reference);
+    // Any other array type: the comparator sort itself.
+    expect(Array.from(sortedBy(Array.from(score), rows))).toEqual(reference);
+  });
+
+  it("medianOf: by selection, the middle of the sorted values (the mean of the two middle ones for an even count)", () => {
+    const rand = seeded(9);
+    for (const n of [1, 2, 3, 4, 20, 21, 1_000, 1_001]) {
+      for (const distinct of [2, 7, 1e9]) {
+        const v = Array.from({ length: n }, () => Math.round(rand() * distinct) / distinct);
+        const s = [...v].sort((a, b) => a - b);
+        const m = n >> 1;
+        const median = medianOf(v);
+        expect(median === (n % 2 ? s[m] : (s[m - 1] + s[m]) / 2)).toBe(true); // −0 and 0 alike
+      }
+    }
+    const sorted = Float64Array.from({ length: 1_000 }, (_, i) => i);
+    expect(medianOf(sorted)).toBe(499.5);
+    expect(medianOf(sorted.reverse())).toBe(499.5);
+    expect(Array.from(sorted.slice(0, 3))).toEqual([999, 998, 997]); // the input is not reordered
+  });
+});
+
 describe("adaptive cut-off", () => {
+  it("keeps the rows, in the order, of fusing every candidate's full dense and lexical ranks (random pools: ties, labelled rows below the cut, NaN)", () => {
+    const rand = seeded(21);
+    /** The cut as first written: both lists sorted whole, every candidate fused, then cut. */
+    const reference = (d: Float32Array, lex: Float32Array, labelled: Uint8Array, candidate: Uint8Array, z: number) => {
+      const cands = Array.from({ length: d.length }, (_, r) => r).filter((r) => candidate[r]);
+      const sorted = (score: Float32Array, rows: number[]) => rows.filter((r) => Number.isFinite(score[r])).sort((a, b) => score[b] - score[a] || a - b);
+      const fused = new Float64Array(d.length);
+      sorted(d, cands).forEach((r, i) => (fused[r] += 1 / (60 + i + 1)));
+      sorted(lex, cands.filter((r) => lex[r] > 0)).forEach((r, i) => (fused[r] += 1 / (60 + i + 1)));
+      const order = cands.filter((r) => fused[r] > 0).sort((a, b) => fused[b] - fused[a] || a - b);
+      const bg = background(Float32Array.from(cands, (r) => d[r]));
+      const similarity = bg ? adaptiveThreshold(bg, z) : Infinity;
+      return order.filter((r) => d[r] >= similarity || labelled[r] === 1);
+    };
+    for (let trial = 0; trial < 30; trial++) {
+      const n = 50 + trial * 97;
+      const d = Float32Array.from({ length: n }, (_, r) => (r % 41 === 0 ? NaN : rand() < 0.05 ? 0.5 + Math.round(rand() * 8) / 40 : Math.round(rand() * 60) / 1000));
+      const lex = Float32Array.from({ length: n }, () => (rand() < 0.1 ? Math.round(rand() * 5) : 0));
+      const labelled = Uint8Array.from({ length: n }, () => (trial % 3 === 0 && rand() < 0.03 ? 1 : 0));
+      const candidate = Uint8Array.from({ length: n }, () => (rand() < 0.9 ? 1 : 0));
+      for (const z of [3, 10]) {
+        const r = retrieveConcept({ dense: d, lexical: lex, labelled, candidate }, { z });
+        expect(r.rows).toEqual(reference(d, lex, labelled, candidate, z));
+      }
+    }
+  });
+
   it("estimates the background from the bulk, untouched by a relevant minority", () => {
     const bg = background(pool([3, 50, 99]))!;
     expect(Math.abs(bg.median)).toBeLessThan(0.01);

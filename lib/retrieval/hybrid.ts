@@ -56,10 +56,37 @@ export interface ConceptResult {
   histogram: Histogram | null;
 }
 
-/** The rows with a finite score, best first (ties by row). */
-function sortedBy(score: ArrayLike<number>, rows: number[]): Int32Array {
-  const kept = Int32Array.from(rows.filter((r) => Number.isFinite(score[r])));
-  return kept.sort((a, b) => score[b] - score[a] || a - b);
+/** Rows below this are sorted by packed keys (float32 order bits · 2^21 + row: 53 bits, exact in a double). */
+const PACKED_ROWS = 2 ** 21;
+const bits = new Uint32Array(1);
+const asFloat = new Float32Array(bits.buffer);
+
+/**
+ * The rows with a finite score, best first (ties by row). Float32 scores (the dense similarities
+ * and BM25F scores) of fewer than 2^21 rows are sorted as one Float64Array of keys, each the score's
+ * bits mapped to an order-preserving unsigned integer (descending) times 2^21 plus the row: the
+ * native numeric sort of a typed array, ~10x the comparator sort of the whole pool, same order.
+ */
+export function sortedBy(score: ArrayLike<number>, rows: readonly number[]): Int32Array {
+  if (!(score instanceof Float32Array) || score.length > PACKED_ROWS) {
+    const kept = Int32Array.from(rows.filter((r) => Number.isFinite(score[r])));
+    return kept.sort((a, b) => score[b] - score[a] || a - b);
+  }
+  const keys = new Float64Array(rows.length);
+  let n = 0;
+  for (const r of rows) {
+    const x = score[r];
+    if (!Number.isFinite(x)) continue;
+    asFloat[0] = x === 0 ? 0 : x; // −0 sorts as 0 (equal scores tie by row)
+    const u = bits[0];
+    // Ascending order of the floats as unsigned integers, then reversed: best first.
+    const ordered = u & 0x80000000 ? ~u >>> 0 : (u | 0x80000000) >>> 0;
+    keys[n++] = (0xffffffff - ordered) * PACKED_ROWS + r;
+  }
+  const sorted = keys.subarray(0, n).sort();
+  const out = new Int32Array(n);
+  for (let i = 0; i < n; i++) out[i] = sorted[i] % PACKED_ROWS;
+  return out;
 }
 
 /**
@@ -109,16 +136,26 @@ export function retrieveConcept(s: ConceptScores, cut: Cut): ConceptResult {
     return { rows, histogram, report: { mode, n_candidates: candidates.length, cut: { similarity: cut.threshold ?? minSimilarity(rows), k: rows.length } } };
   }
   // Adaptive: every candidate's place in both lists counts (reciprocal-rank fusion).
-  const dense = sortedBy(s.dense, candidates);
+  const candidateDense = new Float64Array(candidates.length);
+  candidates.forEach((r, i) => (candidateDense[i] = s.dense[r]));
+  const b = background(candidateDense);
+  const z = cut.z ?? (candidates.some((r) => s.labelled[r] === 1) ? ADAPTIVE_Z : ADAPTIVE_Z_UNLABELLED);
+  const similarity = b ? adaptiveThreshold(b, z) : Infinity;
+  // A row's dense rank counts only where the row can be kept: at or above the cut, or labelled.
+  // Every row ranked before such a row has a similarity at least its own, so ranking only the
+  // rows from the lowest of those similarities on gives them their ranks among all candidates.
+  let from = similarity;
+  for (const r of candidates) if (s.labelled[r] === 1 && s.dense[r] < from) from = s.dense[r];
+  const ranked: number[] = [];
+  for (const r of candidates) if (s.dense[r] >= from) ranked.push(r);
+  const dense = sortedBy(s.dense, ranked);
   const lexical = sortedBy(s.lexical, candidates.filter((r) => s.lexical[r] > 0));
   const fused = new Float64Array(s.candidate.length);
   dense.forEach((r, i) => (fused[r] += 1 / (RRF_K + i + 1)));
   lexical.forEach((r, i) => (fused[r] += 1 / (RRF_K + i + 1)));
-  const order = candidates.filter((r) => fused[r] > 0).sort((a, b) => fused[b] - fused[a] || a - b);
-  const b = background(candidates.map((r) => s.dense[r]));
-  const z = cut.z ?? (candidates.some((r) => s.labelled[r] === 1) ? ADAPTIVE_Z : ADAPTIVE_Z_UNLABELLED);
-  const similarity = b ? adaptiveThreshold(b, z) : Infinity;
-  const rows = order.filter((r) => s.dense[r] >= similarity || s.labelled[r] === 1);
+  // The kept rows in the fused order (the cut first, then the sort: the same rows in the same
+  // order as sorting every fused candidate, without sorting the pool).
+  const rows = candidates.filter((r) => fused[r] > 0 && (s.dense[r] >= similarity || s.labelled[r] === 1)).sort((a, b) => fused[b] - fused[a] || a - b);
   return {
     rows,
     histogram,

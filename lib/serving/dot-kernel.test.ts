@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dotKernel, dotKernelBytes } from "./dot-kernel";
+import { dotKernel, dotKernelBytes, dotKernels } from "./dot-kernel";
 
 /** The kernel's order in JS (float32 steps): four f32x4 accumulators over 16-float steps, combined, then the tail. */
 function reference(v: Float32Array, q: Float32Array, dim: number): number {
@@ -23,7 +23,33 @@ describe("dot kernel (wasm SIMD)", () => {
   it("is a valid module exporting dots", () => {
     expect(WebAssembly.validate(dotKernelBytes())).toBe(true);
     const exports = WebAssembly.Module.exports(new WebAssembly.Module(dotKernelBytes()));
-    expect(exports).toEqual([{ name: "dots", kind: "function" }]);
+    expect(exports).toEqual([
+      { name: "dots", kind: "function" },
+      { name: "exact", kind: "function" },
+    ]);
+  });
+
+  it.each([1, 3, 4, 5, 17, 384])("exact: pgvector's sequential float32 sum, bit for bit (%i-d, rows four at a time and the rest)", (dim) => {
+    const rand = seeded(dim + 100);
+    const memory = new WebAssembly.Memory({ initial: 4 });
+    const { exact } = dotKernels(memory)!;
+    for (const rows of [1, 3, 4, 9, 38]) {
+      const q = new Float32Array(memory.buffer, 0, dim);
+      const vAt = dim * 4;
+      const v = new Float32Array(memory.buffer, vAt, rows * dim);
+      const outAt = vAt + rows * dim * 4;
+      for (let i = 0; i < dim; i++) q[i] = rand();
+      for (let i = 0; i < v.length; i++) v[i] = rand() * (i % 5 === 0 ? 1e4 : 1);
+      new Float32Array(memory.buffer, outAt, rows + 1).fill(NaN);
+      exact(0, vAt, rows, dim, outAt);
+      const out = new Float32Array(memory.buffer, outAt, rows + 1);
+      for (let r = 0; r < rows; r++) {
+        let s = 0;
+        for (let i = 0; i < dim; i++) s = Math.fround(s + Math.fround(v[r * dim + i] * q[i]));
+        expect(out[r]).toBe(s);
+      }
+      expect(out[rows]).toBeNaN(); // nothing written past the rows
+    }
   });
 
   it.each([1, 3, 15, 16, 17, 31, 100, 384, 768])("equals its float32 order computed in JS, bit for bit, and stays within the error bound (%i-d)", (dim) => {

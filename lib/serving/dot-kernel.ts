@@ -34,7 +34,35 @@
 //         (local.set $r (i32.add (local.get $r) (i32.const 1)))
 //         (br $row))))
 //
-// Every product and sum is an IEEE float32 operation (no fused multiply-add), in another order than
+// A second function, `exact`, computes each row's dot product in pgvector's own order (one float32
+// sum from i = 0 to dim − 1 of float32 products, src/vector.c), four rows at a time for four
+// independent chains, so that its results are bit for bit knn.ts's exactDistance dot products
+// (Math.fround of each product and sum: float64 then float32 rounds as float32 does directly, since
+// 53 ≥ 2·24 + 2):
+//
+//     (func (export "exact") (param $q i32) (param $v i32) (param $rows i32) (param $dim i32) (param $out i32)
+//       (local $r i32) (local $i i32) (local $p0 i32) (local $p1 i32) (local $p2 i32) (local $p3 i32) (local $qp i32) (local $rowBytes i32)
+//       (local $s0 f32) (local $s1 f32) (local $s2 f32) (local $s3 f32) (local $x f32)
+//       (local.set $rowBytes (i32.shl (local.get $dim) (i32.const 2))) (local.set $p0 (local.get $v))
+//       (block $quads (loop $quad                         ;; rows r .. r + 3
+//         (br_if $quads (i32.gt_u (i32.add (local.get $r) (i32.const 4)) (local.get $rows)))
+//         (local.set $p1 (i32.add (local.get $p0) (local.get $rowBytes))) ... $p2, $p3 likewise
+//         (local.set $s0 (f32.const 0)) ... $s1 $s2 $s3; (local.set $qp (local.get $q)) (local.set $i (i32.const 0))
+//         (block $b (loop $l
+//           (br_if $b (i32.ge_u (local.get $i) (local.get $dim)))
+//           (local.set $x (f32.load (local.get $qp)))
+//           (local.set $s0 (f32.add (local.get $s0) (f32.mul (f32.load (local.get $p0)) (local.get $x)))) ... $s1/$p1 ...
+//           (local.set $p0 (i32.add (local.get $p0) (i32.const 4))) ... $p1 $p2 $p3 $qp; $i + 1
+//           (br $l)))
+//         (f32.store offset=0 (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2))) (local.get $s0)) ... offset=4/8/12
+//         (local.set $p0 (local.get $p3)) (local.set $r (i32.add (local.get $r) (i32.const 4)))
+//         (br $quad)))
+//       (block $done (loop $row                           ;; the last rows mod 4 one by one
+//         (br_if $done (i32.ge_u (local.get $r) (local.get $rows)))
+//         ... $s0 over row $p0 as above, stored at out + 4r; $r + 1
+//         (br $row))))
+//
+// Every product and sum of `dots` is an IEEE float32 operation (no fused multiply-add), in another order than
 // pgvector's sequential sum: each term goes through at most dim/16 + 4 + (dim mod 16) ≤ dim
 // roundings of sums plus one of its product, so the result is within (dim + 1)·2⁻²⁴·Σ|aᵢbᵢ| of
 // the exact dot product, the same bound as pgvector's own float32 sum (knn.ts uses it).
@@ -76,6 +104,8 @@ const I32_ADD = 0x6a;
 const I32_AND = 0x71;
 const I32_SHL = 0x74;
 const I32_GE_U = 0x4f;
+const I32_GT_U = 0x4b;
+const F32_ZERO = [0x43, 0, 0, 0, 0];
 const F32_ADD = 0x92;
 const F32_MUL = 0x94;
 const BLOCK = [0x02, 0x40];
@@ -85,6 +115,7 @@ const br = (depth: number) => [0x0c, ...uleb(depth)];
 const brIf = (depth: number) => [0x0d, ...uleb(depth)];
 const f32Load = [0x2a, 2, 0];
 const f32Store = [0x38, 2, 0];
+const f32StoreAt = (offset: number) => [0x38, 2, ...uleb(offset)];
 const simd = (op: number) => [0xfd, ...uleb(op)];
 const v128Load = (offset: number) => [...simd(0x00), 4, ...uleb(offset)];
 const v128Zero = [...simd(0x0c), ...new Array(16).fill(0)];
@@ -127,15 +158,61 @@ function body(): number[] {
   return [...uleb(fn.length), ...fn];
 }
 
+// `exact`'s params and locals.
+const [, XV, , , , XR, XI, P0, P1, P2, P3, XQP, ROW_BYTES, S0, S1, S2, S3, X] = Array.from({ length: 18 }, (_, i) => i);
+const P = [P0, P1, P2, P3];
+const SX = [S0, S1, S2, S3];
+
+/** One row's float32 chain: s += v[p] · q[qp], p and qp advanced by a float, dim times. */
+function exactBody(): number[] {
+  const loadX = [...get(XQP), ...f32Load, ...set(X)];
+  const step = (j: number) => [...get(SX[j]), ...get(P[j]), ...f32Load, ...get(X), F32_MUL, F32_ADD, ...set(SX[j])];
+  const innerLoop = (n: number) => [
+    ...get(Q), ...set(XQP), ...i32c(0), ...set(XI),
+    ...BLOCK, ...LOOP,
+    ...get(XI), ...get(DIM), I32_GE_U, ...brIf(1),
+    ...loadX,
+    ...Array.from({ length: n }, (_, j) => step(j)).flat(),
+    ...Array.from({ length: n }, (_, j) => advance(P[j], 4)).flat(),
+    ...advance(XQP, 4), ...advance(XI, 1),
+    ...br(0), END, END,
+  ];
+  const outAt = [...get(OUT), ...get(XR), ...i32c(2), I32_SHL, I32_ADD];
+  const code = [
+    ...get(DIM), ...i32c(2), I32_SHL, ...set(ROW_BYTES),
+    ...get(XV), ...set(P0),
+    ...BLOCK, ...LOOP,
+    ...get(XR), ...i32c(4), I32_ADD, ...get(ROWS), I32_GT_U, ...brIf(1),
+    ...[1, 2, 3].flatMap((j) => [...get(P[j - 1]), ...get(ROW_BYTES), I32_ADD, ...set(P[j])]),
+    ...SX.flatMap((sx) => [...F32_ZERO, ...set(sx)]),
+    ...innerLoop(4),
+    ...SX.flatMap((sx, j) => [...outAt, ...get(sx), ...f32StoreAt(4 * j)]),
+    ...get(P3), ...set(P0),
+    ...advance(XR, 4),
+    ...br(0), END, END,
+    ...BLOCK, ...LOOP,
+    ...get(XR), ...get(ROWS), I32_GE_U, ...brIf(1),
+    ...F32_ZERO, ...set(S0),
+    ...innerLoop(1),
+    ...outAt, ...get(S0), ...f32Store,
+    ...advance(XR, 1),
+    ...br(0), END, END,
+    END,
+  ];
+  const locals = vec([[8, I32], [5, F32]].map(([n, t]) => [...uleb(n), t]));
+  const fn = [...locals, ...code];
+  return [...uleb(fn.length), ...fn];
+}
+
 /** The module's bytes. */
 export function dotKernelBytes(): Uint8Array<ArrayBuffer> {
   return new Uint8Array([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
     ...section(1, vec([[0x60, ...vec([[I32], [I32], [I32], [I32], [I32]]), ...vec([])]])),
     ...section(2, vec([[...name("env"), ...name("memory"), 0x02, 0x00, ...uleb(1)]])),
-    ...section(3, vec([uleb(0)])),
-    ...section(7, vec([[...name("dots"), 0x00, ...uleb(0)]])),
-    ...section(10, vec([body()])),
+    ...section(3, vec([uleb(0), uleb(0)])),
+    ...section(7, vec([[...name("dots"), 0x00, ...uleb(0)], [...name("exact"), 0x00, ...uleb(1)]])),
+    ...section(10, vec([body(), exactBody()])),
   ]);
 }
 
@@ -157,7 +234,13 @@ export type DotsFn = (q: number, v: number, rows: number, dim: number, out: numb
 
 /** `dots` bound to `memory`; null without wasm SIMD. */
 export function dotKernel(memory: WebAssembly.Memory): DotsFn | null {
+  return dotKernels(memory)?.dots ?? null;
+}
+
+/** `dots` (SIMD, any order) and `exact` (pgvector's order) bound to `memory`; null without wasm SIMD. */
+export function dotKernels(memory: WebAssembly.Memory): { dots: DotsFn; exact: DotsFn } | null {
   const compiledModule = dotKernelModule();
   if (!compiledModule) return null;
-  return new WebAssembly.Instance(compiledModule, { env: { memory } }).exports.dots as DotsFn;
+  const { dots, exact } = new WebAssembly.Instance(compiledModule, { env: { memory } }).exports;
+  return { dots: dots as DotsFn, exact: exact as DotsFn };
 }

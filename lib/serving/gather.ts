@@ -14,10 +14,7 @@ export interface GatheredBatch {
 /** With `models`, only measurements among those models are kept. */
 export function gatherBatch(model: ReadModel, pks: readonly number[], models?: ReadonlySet<string>): GatheredBatch {
   const { samples, measurements } = model;
-  const rows = [...new Set(pks)]
-    .sort((a, b) => a - b)
-    .map((pk) => samples.rowOf.get(pk))
-    .filter((row) => row >= 0);
+  const rows = rowsByPk(pks, (pk) => samples.rowOf.get(pk));
   const label = (row: number): SampleLabel => ({
     pk: samples.pk.data[row],
     id: samples.ids[row],
@@ -28,4 +25,22 @@ export function gatherBatch(model: ReadModel, pks: readonly number[], models?: R
   const keep = (id: number) => !models || models.has(model.models.get(id) ?? "");
   const { batch, sampleRows } = measurements.gather(rows, label, name, keep);
   return { batch, samplePks: sampleRows.map((row) => samples.pk.data[row]) };
+}
+
+/**
+ * The read-model rows of the distinct `pks` in ascending pk order, unknown pks left out: a native
+ * sort of a typed copy (none when the pks come sorted, as a whole-pool selection does), not a
+ * comparator sort of the pool.
+ */
+export function rowsByPk(pks: readonly number[], rowOf: (pk: number) => number): number[] {
+  let sorted = true;
+  for (let i = 1; i < pks.length && sorted; i++) sorted = pks[i - 1] < pks[i];
+  const ordered = sorted ? pks : Float64Array.from(pks).sort();
+  const rows: number[] = [];
+  for (let i = 0; i < ordered.length; i++) {
+    if (i > 0 && ordered[i] === ordered[i - 1]) continue;
+    const row = rowOf(ordered[i]);
+    if (row >= 0) rows.push(row);
+  }
+  return rows;
 }

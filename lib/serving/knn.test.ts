@@ -9,7 +9,7 @@ function stored(flat: Float32Array, dim: number, simd: boolean) {
   m.data.set(flat);
   m.length = flat.length;
   expect(m.simd).toBe(simd);
-  return { vectors: m.data, scan: (q: Float32Array) => m.scan(q) };
+  return { vectors: m.data, scan: (q: Float32Array) => m.scan(q), exactScan: (q: Float32Array) => m.exactScan(q) };
 }
 
 const passes = [
@@ -108,6 +108,29 @@ describe.each(passes)("nearest, %s", (_, simd) => {
 
   it("k = 0 returns nothing", () => {
     expect(nearest({ ...m, pks, allowed: () => true, query, k: 0 })).toEqual([]);
+  });
+
+  it("allDistances over blocks of rows (the wasm exact kernel) gives the JS float32 chains' distances bit for bit", () => {
+    let x = 3;
+    const rand = () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
+    const n = 9_001; // three blocks of rows, the last one short
+    const dim = 7;
+    const v = Float32Array.from({ length: n * dim }, () => rand());
+    const norms = Float32Array.from({ length: n }, (_, r) => squaredNorm(v, r * dim, dim));
+    const m = stored(v, dim, simd);
+    const pks = Int32Array.from({ length: n }, (_, r) => (r % 11 === 3 ? -1 : r + 1));
+    const q = Float32Array.from({ length: dim }, () => rand());
+    for (const allowed of [() => true, (r: number) => r % 7 !== 0 && r < 8_500, (r: number) => r % 50 === 0]) {
+      const distances = (input: object) => {
+        const seen = new Map<number, number>();
+        allDistances({ ...m, norms, pks, rows: n, dim, allowed, query: q, ...input }, (pk, d) => seen.set(pk, d));
+        return seen;
+      };
+      const js = distances({ scan: undefined, exactScan: undefined });
+      expect(distances({})).toEqual(js);
+      expect([...js.keys()].every((pk) => allowed(pk - 1) && pk % 11 !== 4)).toBe(true);
+      expect(js.size).toBe(Array.from({ length: n }, (_, r) => r).filter((r) => allowed(r) && r % 11 !== 3).length);
+    }
   });
 
   it("allDistances gives every allowed live row the distance nearest finds, and skips the rest", () => {

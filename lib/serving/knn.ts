@@ -44,6 +44,8 @@ export interface KnnInput {
   allowed: (row: number) => boolean;
   /** The SIMD first pass over these rows (VectorMatrix.scan), when they are in wasm memory. */
   scan?: (query: Float32Array) => DotScan | null;
+  /** pgvector's float32 dot products of blocks of these rows in wasm (VectorMatrix.exactScan): exactDistance's, bit for bit. */
+  exactScan?: (query: Float32Array) => DotScan | null;
   query: Float32Array;
   k: number;
 }
@@ -147,11 +149,29 @@ export function nearest(input: KnnInput): Neighbour[] {
 /**
  * Every allowed row's distance to the query, unordered: what `nearest` with k = all rows finds,
  * without keeping a heap of the whole pool and sorting it (a hybrid query ranks the rows itself).
+ * `each` gets the row too (its index in `input`).
  */
-export function allDistances(input: Omit<KnnInput, "k">, each: (pk: number, distance: number) => void): void {
-  const qNorm = squaredNorm(input.query, 0, input.dim);
+export function allDistances(input: Omit<KnnInput, "k">, each: (pk: number, distance: number, row: number) => void): void {
+  const { pks, norms, dim, query } = input;
+  const qNorm = squaredNorm(query, 0, dim);
   const rows = new Int32Array(input.rows);
   let n = 0;
-  for (let r = 0; r < input.rows; r++) if (input.pks[r] >= 0 && input.allowed(r)) rows[n++] = r;
-  exactDistances(input, qNorm, rows, n, (r, distance) => each(input.pks[r], distance));
+  for (let r = 0; r < input.rows; r++) if (pks[r] >= 0 && input.allowed(r)) rows[n++] = r;
+  // Most rows allowed (a query without filters): the wasm kernel computes the same float32 chains
+  // over whole blocks of rows, ~3x faster than the JS one; the rows a block does not allow are
+  // computed and dropped. Few rows allowed: only those, in JS.
+  const exact = n * 4 >= input.rows ? (input.exactScan?.(query) ?? null) : null;
+  if (!exact) {
+    exactDistances(input, qNorm, rows, n, (r, distance) => each(pks[r], distance, r));
+    return;
+  }
+  for (let j = 0; j < n; ) {
+    const from = rows[j];
+    const count = Math.min(DOT_BLOCK, input.rows - from);
+    const dots = exact(from, count);
+    for (; j < n && rows[j] < from + count; j++) {
+      const r = rows[j];
+      each(pks[r], 1 - clamp(dots[r - from] / Math.sqrt(norms[r] * qNorm)), r);
+    }
+  }
 }

@@ -53,7 +53,8 @@ export class MeasurementStore {
   }
 
   /**
-   * The batch of these sample rows' measurements, samples in the given order. `keep` says which
+   * The batch of these sample rows' measurements, samples in the given order (`rows` are distinct:
+   * gatherBatch dedupes the pks; a sample with no kept line is left out). `keep` says which
    * model ids count; labels name each row's sample. Mirrors lib/leaderboard/load-batch.ts row by row,
    * and MeasurementBatchBuilder call by call (same model, sample and key indices in the same order),
    * but writes the batch's typed columns directly: a gather visits every measurement of the pool.
@@ -122,7 +123,6 @@ export class MeasurementStore {
     const sampleIds: string[] = [];
     const sampleBenchmarks: string[] = [];
     const sampleTags: string[][] = [];
-    const sampleById = new Map<string, number>();
     const sampleRows: number[] = [];
     for (const row of rows) {
       if (row >= nRows) continue;
@@ -142,13 +142,11 @@ export class MeasurementStore {
           if (kind === PAIRWISE && (b = model(bs[i])) < 0) continue;
         }
         if (s < 0) {
+          // Rows are distinct samples (distinct pks, unique ids): one batch sample each, in order.
           const l = label(row);
-          s = sampleById.get(l.id) ?? -1;
-          if (s < 0) {
-            sampleById.set(l.id, (s = sampleIds.push(l.id) - 1));
-            sampleBenchmarks.push(l.benchmark);
-            sampleTags.push(l.tags);
-          }
+          s = sampleIds.push(l.id) - 1;
+          sampleBenchmarks.push(l.benchmark);
+          sampleTags.push(l.tags);
           sampleRows.push(row);
         }
         const value = values[i];

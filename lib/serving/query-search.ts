@@ -86,7 +86,8 @@ export async function searchQuery(model: ReadModel, s: QuerySearch): Promise<Que
         {
           index,
           text: concept.text,
-          dense: denseByRow(model, store, candidate, own),
+          // Lazily: a concept answered by its expanded query never reads its own similarities.
+          dense: () => denseByRow(model, store, candidate, own),
           candidate,
           vectorOf: (row) => store.vectorOf(model.samples.pk.data[row]),
           similarities: (q) => denseByRow(model, store, candidate, q),
@@ -114,15 +115,17 @@ export async function searchQuery(model: ReadModel, s: QuerySearch): Promise<Que
     const e = result.report.expansion;
     return e ? [{ concept: text, added_terms: e.terms, feedback_samples: e.feedback_samples }] : [];
   });
+  const searched = [...new Set(perConcept.flatMap((c) => c.terms))];
+  const keys = texts.map((text) => (texts.length > 1 ? `${s.space}:${text}` : s.space));
   const hits = rows.map((row) => {
     const similarity: Record<string, number | null> = {};
     let best: number | null = null;
     perConcept.forEach((c, j) => {
       const v = Number.isFinite(c.dense[row]) ? c.dense[row] : null;
-      similarity[texts.length > 1 ? `${s.space}:${texts[j]}` : s.space] = v;
+      similarity[keys[j]] = v;
       if (v !== null && (best === null || v > best)) best = v;
     });
-    const terms = index.explain(row, [...new Set(perConcept.flatMap((c) => c.terms))]);
+    const terms = index.explain(row, searched);
     const why: Why = { similarity, terms, labelled: perConcept.some((c) => c.labelled[row] === 1) };
     if (expanded.length) why.expanded = expanded;
     return { pk: model.samples.pk.data[row], similarity: best, why };

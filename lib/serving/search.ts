@@ -60,6 +60,13 @@ export function nearestAllowed(model: ReadModel, store: VectorStore, mask: Uint8
 export function similarityByRow(model: ReadModel, store: VectorStore, mask: Uint8Array, query: Float32Array): Float32Array {
   const out = new Float32Array(mask.length).fill(NaN);
   const rowOf = model.samples.rowOf;
-  allDistances(knnInput(model, store, mask, query), (pk, distance) => (out[rowOf.get(pk)] = 1 - distance));
+  // The store row's read-model row, looked up once per row (the mask test needs it too).
+  const rows = new Int32Array(store.pk.length);
+  const pks = store.pk.data;
+  for (let r = 0; r < rows.length; r++) rows[r] = pks[r] < 0 ? -1 : rowOf.get(pks[r]);
+  allDistances(
+    { ...store.rows(), allowed: (r) => rows[r] >= 0 && mask[rows[r]] === 1, query },
+    (_pk, distance, r) => (out[rows[r]] = 1 - distance),
+  );
   return out;
 }

@@ -4,7 +4,7 @@
 // (Memory.grow keeps the contents; only the view is renewed), so appending never holds the old and
 // the new matrix at once. Past wasm32's 4 GiB, or without wasm SIMD, the rows move to a plain
 // Float32Array and the scan is the JS one (knn.ts).
-import { dotKernel, type DotsFn } from "./dot-kernel";
+import { dotKernels, type DotsFn } from "./dot-kernel";
 
 /** Rows whose dot products one kernel call writes. */
 export const DOT_BLOCK = 4096;
@@ -27,6 +27,7 @@ export class VectorMatrix {
   length = 0;
   private memory: WebAssembly.Memory | null = null;
   private kernel: DotsFn | null = null;
+  private exactKernel: DotsFn | null = null;
   private readonly header: number;
   private readonly maxBytes: number;
 
@@ -42,7 +43,9 @@ export class VectorMatrix {
     if (options.simd !== false && this.header + capacity * 4 <= this.maxBytes) {
       try {
         this.memory = new WebAssembly.Memory({ initial: Math.ceil((this.header + capacity * 4) / PAGE) });
-        this.kernel = dotKernel(this.memory);
+        const kernels = dotKernels(this.memory);
+        this.kernel = kernels?.dots ?? null;
+        this.exactKernel = kernels?.exact ?? null;
       } catch {
         // No address space for another wasm memory (ulimit -v): the plain array below.
       }
@@ -74,6 +77,7 @@ export class VectorMatrix {
       }
       this.memory = null;
       this.kernel = null;
+      this.exactKernel = null;
     }
     const bigger = new Float32Array(want);
     bigger.set(this.data.subarray(0, this.length));
@@ -92,7 +96,18 @@ export class VectorMatrix {
 
   /** The SIMD first pass for `query` (dim floats); null when the rows are in a plain array. */
   scan(query: Float32Array): DotScan | null {
-    const kernel = this.kernel;
+    return this.bind(this.kernel, query);
+  }
+
+  /**
+   * The dot products of `query` in pgvector's order (dot-kernel.ts `exact`: bit for bit knn.ts's
+   * float32 chain); null when the rows are in a plain array.
+   */
+  exactScan(query: Float32Array): DotScan | null {
+    return this.bind(this.exactKernel, query);
+  }
+
+  private bind(kernel: DotsFn | null, query: Float32Array): DotScan | null {
     if (!kernel || !this.memory) return null;
     const buffer = this.memory.buffer;
     new Float32Array(buffer, 0, this.dim).set(query.subarray(0, this.dim));

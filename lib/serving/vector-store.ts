@@ -22,7 +22,7 @@ export class VectorStore {
 
   /** The first `rows` rows (default all) as knn.ts takes them. */
   rows(rows = this.pk.length): Omit<KnnInput, "allowed" | "query" | "k"> {
-    return { vectors: this.vectors.data, norms: this.norm.data, pks: this.pk.data, rows, dim: this.dim, scan: (q) => this.vectors.scan(q) };
+    return { vectors: this.vectors.data, norms: this.norm.data, pks: this.pk.data, rows, dim: this.dim, scan: (q) => this.vectors.scan(q), exactScan: (q) => this.vectors.exactScan(q) };
   }
 
   get size(): number {

@@ -19,6 +19,9 @@ function vocabulary(rand: () => number): string[] {
   return [...words];
 }
 
+/** The vocabulary writeSyntheticPool draws first (the same words for every pool size). */
+export const syntheticVocabulary = (): string[] => vocabulary(mulberry32(7));
+
 export const modelNames = (): string[] => Array.from({ length: MODELS }, (_, m) => `model-${String(m).padStart(2, "0")}`);
 
 export interface SyntheticPool {
