@@ -74,7 +74,8 @@ async function startPortal(dataDir: string, extra: Record<string, string> = {}):
   });
   const exited = new Promise<void>((resolve) => proc.on("exit", () => resolve()));
   const base = `http://127.0.0.1:${port}`;
-  await embedded(base, () => proc.exitCode, logFile);
+  // An empty pool (--pool, before its import) has nothing to embed, nor an embedder fitted yet.
+  await embedded(base, () => proc.exitCode, logFile, extra.NO_DEMO !== "1");
   return {
     pid: proc.pid!,
     base,
@@ -89,12 +90,12 @@ async function startPortal(dataDir: string, extra: Record<string, string> = {}):
 }
 
 /** Waits until the portal serves and its pool is embedded (the worker idle), so that runs measure serving. */
-async function embedded(base: string, exitCode: () => number | null, logFile: string): Promise<void> {
+async function embedded(base: string, exitCode: () => number | null, logFile: string, needEmbedder = true): Promise<void> {
   const deadline = Date.now() + 20 * 60_000;
   for (;;) {
     if (exitCode() !== null) throw new Error(`npm start exited early (code ${exitCode()}); its output: ${logFile}`);
     const health = await fetch(`${base}/api/health`).then((r) => (r.ok ? r.json() : null), () => null);
-    if (health && health.pending_embeddings === 0 && health.embedder?.name) return;
+    if (health && health.pending_embeddings === 0 && (health.embedder?.name || !needEmbedder)) return;
     if (Date.now() > deadline) throw new Error(`the portal was not ready within 20 min; its output: ${logFile}`);
     await new Promise((r) => setTimeout(r, 1000));
   }

@@ -16,19 +16,11 @@ import { activeEmbedder, servedSpace } from "@/lib/retrieval/active";
 import { conceptLexicon } from "@/lib/retrieval/concept-terms";
 import { TEXT_SPACE } from "@/lib/retrieval/spaces";
 import { factsWrittenBy, newlyPublished, samplesTouchedBy, samplesWrittenBy, type PublishState } from "@/lib/db/queries/read-model";
+import type { Reach } from "@/lib/db/queries/snapshots";
 import { lexicalFor } from "@/lib/serving/lexical-store";
 import { vectorsFor, type ReadModel } from "@/lib/serving/read-model";
 
-export interface Reach {
-  /** The uploads the snapshot's data included (the read model's publish state then). */
-  publish: Pick<PublishState, "maxSeq" | "pending">;
-  embedder: string;
-  /** Visible samples in the pool then. */
-  poolSize: number;
-  /** The selected samples' primary keys, ascending. */
-  pks: number[];
-  concepts: { text: string; similarity: number; labelled: boolean; vector: number[] }[];
-}
+export type { Reach } from "@/lib/db/queries/snapshots";
 
 /** Past this growth of the pool since the snapshot, its cut is made again (a full refresh). */
 export const RECALIBRATE_GROWTH = 0.1;

@@ -7,9 +7,8 @@
 // leaderboard. Reports each leaderboard's outcome (refitted, kept unchanged, or never marked) and
 // when it was current again, counted from the moment the upload was done.
 import { Readable } from "node:stream";
-import { pool } from "@/lib/db/client";
 import { dataVersion } from "@/lib/db/data-version";
-import { insertSavedLeaderboard } from "@/lib/db/queries/saved-leaderboards";
+import { clearRefreshMarks, insertSavedLeaderboard, listRefreshQueued, listStaleSlugs } from "@/lib/db/queries/saved-leaderboards";
 import { ingestStream } from "@/lib/ingest";
 import { computeLeaderboard } from "@/lib/leaderboard/compute";
 import { refreshSnapshot } from "@/lib/leaderboard/refresh";
@@ -56,10 +55,7 @@ function uploadLines({ words, models, rand }: SavedRefreshPool): string {
   return lines.join("\n") + "\n";
 }
 
-async function marked(): Promise<string[]> {
-  const r = await pool().query<{ slug: string }>(`SELECT slug FROM saved_leaderboards WHERE refresh_queued_at IS NOT NULL ORDER BY slug`);
-  return r.rows.map((row) => row.slug);
-}
+const marked = listRefreshQueued;
 
 export async function savedRefreshPhase(p: SavedRefreshPool): Promise<{ rows: LatencyRow[]; summary: string[] }> {
   const all = boards(p.words);
@@ -70,7 +66,7 @@ export async function savedRefreshPhase(p: SavedRefreshPool): Promise<{ rows: La
     if (r.status !== "refreshed") throw new Error(`first refresh of ${b.slug}: ${r.status}`);
     first.push(r.durationMs);
   }
-  await pool().query(`UPDATE saved_leaderboards SET refresh_queued_at = NULL`);
+  await clearRefreshMarks();
   p.log(`saved leaderboards: ${all.length} refreshed once`);
 
   const selected = async () => {
@@ -99,8 +95,8 @@ export async function savedRefreshPhase(p: SavedRefreshPool): Promise<{ rows: La
   }
   const outcomes = [...byslug.values()];
   const version = await dataVersion();
-  const stale = await pool().query<{ slug: string }>(`SELECT slug FROM saved_leaderboards WHERE snapshot_version IS DISTINCT FROM $1`, [version]);
-  if (stale.rows.length > 0) throw new Error(`still stale after the refreshes: ${stale.rows.map((r) => r.slug).join(", ")}`);
+  const stale = await listStaleSlugs(version);
+  if (stale.length > 0) throw new Error(`still stale after the refreshes: ${stale.join(", ")}`);
 
   const setsAfter = await selected();
   const moves = all.map((b) => {

@@ -140,3 +140,14 @@ export async function listStaleSlugs(version: number): Promise<string[]> {
   );
   return r.rows.map((row) => row.slug);
 }
+
+/** Slugs marked for a refresh that has not yet run, by slug. */
+export async function listRefreshQueued(): Promise<string[]> {
+  const r = await pool().query<{ slug: string }>(`SELECT slug FROM saved_leaderboards WHERE refresh_queued_at IS NOT NULL ORDER BY slug`);
+  return r.rows.map((row) => row.slug);
+}
+
+/** Forgets every pending refresh mark (the benchmarks and tests start from a quiet state). */
+export async function clearRefreshMarks(): Promise<void> {
+  await execute(pool(), `UPDATE saved_leaderboards SET refresh_queued_at = NULL`);
+}

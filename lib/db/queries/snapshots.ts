@@ -1,7 +1,20 @@
 // Named queries on `leaderboard_snapshots`: the computed results of saved leaderboards. `Result`
 // is the JSON payload's type, chosen by the code that stores it (lib/leaderboard/saved.ts).
 import { execute, pool, withTransaction } from "@/lib/db/client";
-import type { Reach } from "@/lib/leaderboard/reach";
+import type { PublishState } from "./read-model";
+
+/** Where a capability query's snapshot made its cut (lib/leaderboard/reach.ts reads it). */
+export interface Reach {
+  /** The uploads the snapshot's data included (the read model's publish state then). */
+  publish: Pick<PublishState, "maxSeq" | "pending">;
+  embedder: string;
+  /** Visible samples in the pool then. */
+  poolSize: number;
+  /** The selected samples' primary keys, ascending. */
+  pks: number[];
+  /** Per concept: the query vector the cut was made on, the similarity it fell at, whether a tag or task naming it let samples in. */
+  concepts: { text: string; similarity: number; labelled: boolean; vector: number[] }[];
+}
 
 export interface SnapshotRow<Result> {
   id: number;
