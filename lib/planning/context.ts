@@ -60,9 +60,12 @@ export function planningContext(batch: MeasurementBatch, model: string, scores: 
   const prior = poolSpread(pool);
   const tier = discriminationTiers(params, hasPool);
   const loose = traitDesign(difficultyBands(poolMean), stratum, nStrata, tier, prior);
-  const byModel = outcomesByModel(outcomes, population(batch, pool));
-  const traitPrior = poolTraitPrior(params, loose, byModel);
-  const design = traitDesign(loose.band, stratum, nStrata, tier, prior, traitPrior.tau, traitPrior);
+  // Where a pairwise hub's mirrored outcomes went into the sample curves, the traits' prior is
+  // centred on the pool's own (./traits.ts poolTraitPrior); elsewhere around 0, as measured best
+  const members = population(batch, pool);
+  const hub = members.some((x, m) => !Number.isFinite(x) && Number.isFinite(pool[m]));
+  const traitPrior = poolTraitPrior(params, loose, outcomesByModel(outcomes, members), hub);
+  const design = traitDesign(loose.band, stratum, nStrata, tier, prior, traitPrior.tau, hub ? traitPrior : undefined);
   return {
     batch,
     model,

@@ -74,8 +74,23 @@ describe('the traits prior estimated from the pool', () => {
     const scores = Float64Array.from(batch.modelNames, (_, m) => m);
     const kept = population(batch, scores);
     batch.modelNames.forEach((name, m) => expect(Number.isFinite(kept[m])).toBe(name !== 'ref'));
-    // and the context still plans for a newcomer there
+    // there the newcomer's prior is centred on the others' traits
     const ctx = planningContext(batch, 'newcomer', scores);
     expect(ctx.design.prior).toBeDefined();
+  });
+
+  it('keeps the prior around 0 where there is no hub (every model meets the pool on the same samples)', () => {
+    const b = new MeasurementBatchBuilder();
+    for (let s = 0; s < 30; s++) {
+      b.sample(`q${s}`, 'bench');
+      ['a', 'b', 'c', 'd'].forEach((m, i) => b.addScore(`q${s}`, m, 'accuracy', (s + i) % 3 === 0 ? 0 : 1));
+    }
+    const batch = b.build();
+    const ctx = planningContext(batch, 'newcomer', Float64Array.from(batch.modelNames, (_, m) => m / 2));
+    expect(ctx.design.prior).toBeUndefined();
+    expect(Array.from(ctx.design.priorMean.slice(1)).every((m) => m === 0)).toBe(true);
+    const around0 = poolTraitPrior(params, loose, poolOf(1.2, 0.8), false);
+    expect(Array.from(around0.mean.slice(1)).every((m) => m === 0)).toBe(true);
+    expect(Array.from(around0.slope).every((m) => m === 0)).toBe(true);
   });
 });

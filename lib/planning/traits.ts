@@ -21,12 +21,15 @@
  * criterion itself measures each tier (bench:plan, ./README.md).
  *
  * Priors (the pool is the population): a ~ N(θ̄, (2 sd_pool)²), and each trait j (a δ_b, c_k
- * or ε_t) ~ N(μ_j + b_j (t − θ̄_pop), τ²) with τ per kind: μ_j and b_j the pool models' own
+ * or ε_t) ~ N(0, τ²) with τ per kind, τ² the pool models' own mean squared traits, except on a
+ * selection with a pairwise hub (./context.ts), where it is N(μ_j + b_j (t − θ̄_pop), τ²): μ_j and b_j the pool models' own
  * trait j regressed on their scores, t the placed model's projected score (designAt, once per
  * round), τ² what is left around that line (each pool model fitted the same way with τ = 1;
  * floor 0.25²; poolTraitPrior) — empirical Bayes again. Why a line and not 0: a calibrated
  * curve off for the pool as a whole is off for a newcomer too, and by how much can follow the
- * strength (AlpacaEval 1: the easiest band ran +0.3 for GPT-4 Turbo to +2.1 for alpaca-7b).
+ * strength (AlpacaEval 1, whose curves were fitted through the reference's mirrored outcomes: the
+ * easiest band ran +0.3 for GPT-4 Turbo to +2.1 for alpaca-7b). Not on grouped selections: there
+ * the centred prior helped the random draws more than the plan (bench:plan, ./README.md).
  * The posterior is its
  * Laplace approximation: mode by Newton on the concave log posterior, covariance
  * Σ = (Σ_s w_s x_s x_sᵀ + Λ₀)⁻¹, w_s = P_s (1 − P_s), at the mode (Tierney & Kadane 1986).
@@ -179,7 +182,8 @@ export interface PoolOutcomes {
   score: number;
 }
 
-export function poolTraitPrior(params: SampleParameters, d: TraitDesign, pool: PoolOutcomes[]): TraitPrior {
+/** `centred` false: μ = b = 0, τ² = the mean squared traits around 0 (selections without a pairwise hub: ./context.ts). */
+export function poolTraitPrior(params: SampleParameters, d: TraitDesign, pool: PoolOutcomes[], centred = true): TraitPrior {
   const fits: Array<{ phi: Float64Array; var: Float64Array; count: Int32Array; score: number }> = [];
   for (const full of pool) {
     const step = Math.max(1, Math.ceil(full.samples.length / TAU_SAMPLES));
@@ -199,7 +203,7 @@ export function poolTraitPrior(params: SampleParameters, d: TraitDesign, pool: P
   for (let j = 1; j < d.p; j++) {
     const use = fits.filter((f) => f.count[j] >= MIN_OBSERVED);
     mean[j] = 0;
-    if (use.length < MIN_MODELS) continue;
+    if (!centred || use.length < MIN_MODELS) continue;
     const xm = use.reduce((a, f) => a + f.score, 0) / use.length;
     const ym = use.reduce((a, f) => a + f.phi[j], 0) / use.length;
     let sxy = 0;
