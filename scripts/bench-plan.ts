@@ -281,6 +281,23 @@ function ratioWithSe(plan: Outcome[], random: Outcome[]): { ratio: number; se: n
   return { ratio: ratio(), se, models: n };
 }
 
+/**
+ * Each held-out model's rank MAE ratio plan / random over its draws (a model both place exactly is
+ * left out; random exact and plan not: ∞): the median and quartiles over the models.
+ */
+function perModelRatios(plan: Outcome[], random: Outcome[]): { median: number; q1: number; q3: number; models: number } {
+  const ratios: number[] = [];
+  for (const model of new Set(plan.map((o) => o.model!))) {
+    const p = summary(plan.filter((o) => o.model === model)).mae;
+    const r = summary(random.filter((o) => o.model === model)).mae;
+    if (p === 0 && r === 0) continue;
+    ratios.push(r === 0 ? Infinity : p / r);
+  }
+  ratios.sort((a, b) => a - b);
+  const at = (f: number) => ratios[Math.min(ratios.length - 1, Math.floor(f * ratios.length))] ?? NaN;
+  return { median: at(0.5), q1: at(0.25), q3: at(0.75), models: ratios.length };
+}
+
 function check(label: string, ok: boolean): void {
   log(`${ok ? 'OK  ' : 'MISS'} ${label}`);
 }
@@ -346,8 +363,9 @@ async function main(): Promise<void> {
     const board = at(r.tally, '10% random: leaderboard');
     const paired = pairedRatios(r.tally.get('10% plan: projection') ?? [], r.tally.get('10% random: projection') ?? [], sizesFor(r.name));
     const jk = ratioWithSe(r.tally.get('10% plan: projection') ?? [], r.tally.get('10% random: projection') ?? []);
+    const byModel = perModelRatios(r.tally.get('10% plan: projection') ?? [], r.tally.get('10% random: projection') ?? []);
     check(
-      `${label(r.name)}: plan ${plan.mae.toFixed(2)} vs random ${random.mae.toFixed(2)} (same placement; ratio ${(plan.mae / random.mae).toFixed(2)} ± ${jk.se.toFixed(2)} s.e. over ${jk.models} held-out models, median of ${paired.ratios.length} paired draws ${paired.median.toFixed(2)} [${paired.ratios.map((x) => x.toFixed(2)).join(', ')}]) and ${board.mae.toFixed(2)} (on the leaderboard; ratio ${(plan.mae / board.mae).toFixed(2)}); score RMSE ratio ${(plan.rmse / random.rmse).toFixed(2)}${r.rounds ? '' : ' [< one round: not counted below]'}`,
+      `${label(r.name)}: plan ${plan.mae.toFixed(2)} vs random ${random.mae.toFixed(2)} (same placement; ratio ${(plan.mae / random.mae).toFixed(2)} ± ${jk.se.toFixed(2)} s.e. over ${jk.models} held-out models, median over ${byModel.models} models ${byModel.median.toFixed(2)} (quartiles ${byModel.q1.toFixed(2)}–${byModel.q3.toFixed(2)}), median of ${paired.ratios.length} paired draws ${paired.median.toFixed(2)} [${paired.ratios.map((x) => x.toFixed(2)).join(', ')}]) and ${board.mae.toFixed(2)} (on the leaderboard; ratio ${(plan.mae / board.mae).toFixed(2)}); score RMSE ratio ${(plan.rmse / random.rmse).toFixed(2)}${r.rounds ? '' : ' [< one round: not counted below]'}`,
       plan.mae <= 0.8 * random.mae,
     );
   }
