@@ -14,6 +14,9 @@
 // --selections=all,math,law,history,arena,alpaca,llmfao (default: these; `all` = every MMLU-Pro
 // category, `alpaca` = the 24 raw AlpacaEval 1 annotation files through the portal's converter:
 // weighted pairwise preferences against one reference; other words = MMLU-Pro tags).
+// --projection-only: skip the plain leaderboard's fits of the held-out model (faster; no
+// leaderboard rows or coverage checks),
+// --per-model: each held-out model's rank and score errors at 10%, plan / random,
 // --http: only the time of GET /api/evaluation-plan over HTTP (./lib/plan-http.ts: fresh embedded
 // Postgres with MMLU-Pro, production server; --build rebuilds the web app first).
 import { execSync } from 'node:child_process';
@@ -52,6 +55,8 @@ interface Sizes {
 const sizesFor = (name: string): Sizes =>
   name === 'all' ? { models: Math.max(N_MODELS, ALL_MODELS), planSeeds: Math.max(PLAN_SEEDS, ALL_DRAWS), seeds: ALL_DRAWS } : { models: N_MODELS, planSeeds: PLAN_SEEDS, seeds: SEEDS };
 const HTTP = process.argv.includes('--http');
+const PROJECTION_ONLY = process.argv.includes('--projection-only');
+const PER_MODEL = process.argv.includes('--per-model');
 const SELECTIONS = arg('selections', 'all,math,law,history,arena,alpaca,llmfao').split(',');
 const FRACTIONS = [0.05, 0.1];
 /** the plan's guaranteed share of each margin (default: lib/planning/plan.ts sampleFloors) */
@@ -158,7 +163,7 @@ function selection(name: string, b: MeasurementBatch, tally: Tally, sizes: Sizes
         }
         const pct = `${Math.round(f * 100)}%`;
         add(`${pct} plan: projection`, { ...project(planned), draw: salt });
-        add(`${pct} plan: leaderboard`, { ...engine(b, m, planned, t), draw: salt });
+        if (!PROJECTION_ONLY) add(`${pct} plan: leaderboard`, { ...engine(b, m, planned, t), draw: salt });
       }
     }
     for (const f of FRACTIONS) {
@@ -168,12 +173,22 @@ function selection(name: string, b: MeasurementBatch, tally: Tally, sizes: Sizes
         const keep = new Uint8Array(b.nSamples);
         for (const i of sampleWithoutReplacement(new Prng(seed * 7919 + m), avail.length, budget)) keep[avail[i]] = 1;
         add(`${pct} random: projection`, { ...project(keep), draw: seed - 1 });
-        add(`${pct} random: leaderboard`, { ...engine(b, m, keep, t), draw: seed - 1 });
+        if (!PROJECTION_ONLY) add(`${pct} random: leaderboard`, { ...engine(b, m, keep, t), draw: seed - 1 });
       }
     }
   }
   log(`\n== ${name}: ${samplesWithData(b).length} samples, ${order.length} models, ${heldOut(b, order, sizes.models).length} held out, ${sizes.planSeeds} plan and ${sizes.seeds} random draws (${fmtMs(performance.now() - t0)}) ==`);
   printTable(local);
+  if (PER_MODEL) {
+    log(`${'held-out model (10%)'.padEnd(34)} ${'truth'.padStart(5)} ${'rank MAE plan / random'.padStart(22)} ${'score MAE plan / random'.padStart(24)}`);
+    const of = (key: string, model: string) => summary((local.get(key) ?? []).filter((o) => o.model === model));
+    for (const model of [...new Set((local.get('10% plan: projection') ?? []).map((o) => o.model!))]) {
+      const p = of('10% plan: projection', model);
+      const r = of('10% random: projection', model);
+      const held = model.slice(model.indexOf('/') + 1);
+      log(`${held.slice(0, 34).padEnd(34)} ${String(truth.get(held)).padStart(5)} ${`${p.mae.toFixed(2)} / ${r.mae.toFixed(2)}`.padStart(22)} ${`${p.scoreMae.toFixed(3)} / ${r.scoreMae.toFixed(3)}`.padStart(24)}`);
+    }
+  }
 }
 
 function summary(list: Outcome[]) {
@@ -184,15 +199,25 @@ function summary(list: Outcome[]) {
     coverage: mean((o) => (o.covered ? 1 : 0)),
     width: mean((o) => o.width),
     rmse: scored.length ? Math.sqrt(scored.reduce((a, o) => a + o.scoreErr ** 2, 0) / scored.length) : NaN,
+    scoreMae: scored.length ? scored.reduce((a, o) => a + Math.abs(o.scoreErr), 0) / scored.length : NaN,
+    bias: modelBias(scored),
     n: list.length,
   };
 }
 
+/** RMS over the held-out models of each model's mean score error over its draws: the part of the error a model keeps from draw to draw. */
+function modelBias(list: Outcome[]): number {
+  const by = new Map<string, number[]>();
+  for (const o of list) by.set(o.model ?? '', [...(by.get(o.model ?? '') ?? []), o.scoreErr]);
+  const means = [...by.values()].map((e) => e.reduce((a, x) => a + x, 0) / e.length);
+  return means.length ? Math.sqrt(means.reduce((a, x) => a + x * x, 0) / means.length) : NaN;
+}
+
 function printTable(t: Tally): void {
-  log(`${'placement'.padEnd(26)} ${'rank MAE'.padStart(8)} ${'95% cov'.padStart(8)} ${'width'.padStart(6)} ${'score RMSE'.padStart(10)} ${'n'.padStart(4)}`);
+  log(`${'placement'.padEnd(26)} ${'rank MAE'.padStart(8)} ${'95% cov'.padStart(8)} ${'width'.padStart(6)} ${'score RMSE'.padStart(10)} ${'score MAE'.padStart(9)} ${'bias'.padStart(6)} ${'n'.padStart(4)}`);
   for (const [key, list] of [...t].sort((a, b) => a[0].localeCompare(b[0]))) {
     const s = summary(list);
-    log(`${key.padEnd(26)} ${s.mae.toFixed(2).padStart(8)} ${s.coverage.toFixed(2).padStart(8)} ${s.width.toFixed(1).padStart(6)} ${(Number.isFinite(s.rmse) ? s.rmse.toFixed(3) : '-').padStart(10)} ${String(s.n).padStart(4)}`);
+    log(`${key.padEnd(26)} ${s.mae.toFixed(2).padStart(8)} ${s.coverage.toFixed(2).padStart(8)} ${s.width.toFixed(1).padStart(6)} ${(Number.isFinite(s.rmse) ? s.rmse.toFixed(3) : '-').padStart(10)} ${(Number.isFinite(s.scoreMae) ? s.scoreMae.toFixed(3) : '-').padStart(9)} ${(Number.isFinite(s.bias) ? s.bias.toFixed(3) : '-').padStart(6)} ${String(s.n).padStart(4)}`);
   }
 }
 
@@ -254,6 +279,23 @@ function ratioWithSe(plan: Outcome[], random: Outcome[]): { ratio: number; se: n
   const n = models.length;
   const se = n > 1 ? Math.sqrt(((n - 1) / n) * loo.reduce((a, x) => a + (x - mean) ** 2, 0)) : NaN;
   return { ratio: ratio(), se, models: n };
+}
+
+/**
+ * Each held-out model's rank MAE ratio plan / random over its draws (a model both place exactly is
+ * left out; random exact and plan not: ∞): the median and quartiles over the models.
+ */
+function perModelRatios(plan: Outcome[], random: Outcome[]): { median: number; q1: number; q3: number; models: number } {
+  const ratios: number[] = [];
+  for (const model of new Set(plan.map((o) => o.model!))) {
+    const p = summary(plan.filter((o) => o.model === model)).mae;
+    const r = summary(random.filter((o) => o.model === model)).mae;
+    if (p === 0 && r === 0) continue;
+    ratios.push(r === 0 ? Infinity : p / r);
+  }
+  ratios.sort((a, b) => a - b);
+  const at = (f: number) => ratios[Math.min(ratios.length - 1, Math.floor(f * ratios.length))] ?? NaN;
+  return { median: at(0.5), q1: at(0.25), q3: at(0.75), models: ratios.length };
 }
 
 function check(label: string, ok: boolean): void {
@@ -321,8 +363,9 @@ async function main(): Promise<void> {
     const board = at(r.tally, '10% random: leaderboard');
     const paired = pairedRatios(r.tally.get('10% plan: projection') ?? [], r.tally.get('10% random: projection') ?? [], sizesFor(r.name));
     const jk = ratioWithSe(r.tally.get('10% plan: projection') ?? [], r.tally.get('10% random: projection') ?? []);
+    const byModel = perModelRatios(r.tally.get('10% plan: projection') ?? [], r.tally.get('10% random: projection') ?? []);
     check(
-      `${label(r.name)}: plan ${plan.mae.toFixed(2)} vs random ${random.mae.toFixed(2)} (same placement; ratio ${(plan.mae / random.mae).toFixed(2)} ± ${jk.se.toFixed(2)} s.e. over ${jk.models} held-out models, median of ${paired.ratios.length} paired draws ${paired.median.toFixed(2)} [${paired.ratios.map((x) => x.toFixed(2)).join(', ')}]) and ${board.mae.toFixed(2)} (on the leaderboard; ratio ${(plan.mae / board.mae).toFixed(2)}); score RMSE ratio ${(plan.rmse / random.rmse).toFixed(2)}${r.rounds ? '' : ' [< one round: not counted below]'}`,
+      `${label(r.name)}: plan ${plan.mae.toFixed(2)} vs random ${random.mae.toFixed(2)} (same placement; ratio ${(plan.mae / random.mae).toFixed(2)} ± ${jk.se.toFixed(2)} s.e. over ${jk.models} held-out models, median over ${byModel.models} models ${byModel.median.toFixed(2)} (quartiles ${byModel.q1.toFixed(2)}–${byModel.q3.toFixed(2)}), median of ${paired.ratios.length} paired draws ${paired.median.toFixed(2)} [${paired.ratios.map((x) => x.toFixed(2)).join(', ')}]) and ${board.mae.toFixed(2)} (on the leaderboard; ratio ${(plan.mae / board.mae).toFixed(2)}); score RMSE ratio ${(plan.rmse / random.rmse).toFixed(2)}${r.rounds ? '' : ' [< one round: not counted below]'}`,
       plan.mae <= 0.8 * random.mae,
     );
   }

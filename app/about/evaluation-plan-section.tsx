@@ -14,7 +14,8 @@ export function EvaluationPlanSection() {
           (and <code>GET /api/evaluation-plan</code>) chooses, for a model and a selection, the samples whose results place it soonest. Each sample is first
           calibrated on the other models: a logistic curve of its outcome against their fitted scores (difficulty and discrimination, shrunk towards the
           selection&apos;s typical sample). The new model is described by its strength plus deviations per difficulty band, per discrimination tier and per benchmark/topic, fitted to
-          the results it has so far.
+          the results it has so far; what it is expected to deviate by before its results say otherwise is learnt from the other models (around zero, or,
+          where every model was judged against one reference as on AlpacaEval, around the deviations the other models of its strength show).
         </p>
         <p>
           Its <strong>projected score</strong> solves the leaderboard&apos;s own Plackett–Luce score equation over every selected sample, with the samples it
@@ -32,9 +33,10 @@ export function EvaluationPlanSection() {
           a skewed mix would show in the plain leaderboard). Same inputs, same plan; results uploaded since change the fit, and so the next plan.
         </p>
         <p className="text-xs text-slate-500">
-          Measured by <code>npm run bench:plan</code> (held-out models placed from 10% of a selection, chosen in rounds of 20): on MMLU-Pro topics (math,
-          law, history) and arena prompts the planned samples place a model with a rank error 0.67–0.76× that of the same number drawn at random; on
-          AlpacaEval (0.91×) and on all of MMLU-Pro as one selection (1.04×; its score error 0.74×) they do no better on rank. The 95% rank intervals
+          Measured by <code>npm run bench:plan</code> (held-out models placed from 10% of a selection, chosen in rounds of 20; 2 shared cores, load
+          average 1–11): on MMLU-Pro topics (math, law, history) and arena prompts the planned samples place a model with a rank error 0.61–0.78× that
+          of the same number drawn at random, and 0.76× on all of MMLU-Pro as one selection (12,032 samples; its rank errors are near-ties of neighbours, each a coin flip short of every sample); on AlpacaEval they do only a little better (0.89×: a few
+          models whose planned samples mislead the projection the same way every time, and the ranks there are packed closely). The 95% rank intervals
           cover the place it gets with every sample 98–100% of the time. A model uploaded with planned samples only is best read here or on /evaluate: the plain leaderboard fit
           does not know the samples were chosen, and ranks it less accurately.
         </p>

@@ -10,7 +10,7 @@ import type { MeasurementBatch } from '../ranking/measurements';
 import { calibrateSamples, type SampleParameters } from './calibrate';
 import { contributionTable, type ContributionTable } from './contribution-table';
 import { cardinalScales, sampleOutcomes, type SampleOutcomes } from './outcomes';
-import { difficultyBands, N_TIERS, poolTaus, traitDesign, type TraitDesign } from './traits';
+import { difficultyBands, N_TIERS, poolTraitPrior, traitDesign, type PoolOutcomes, type TraitDesign } from './traits';
 
 /** Strata beyond this many are merged into one, smallest first, to keep the trait model small. */
 const MAX_STRATA = 48;
@@ -60,7 +60,12 @@ export function planningContext(batch: MeasurementBatch, model: string, scores: 
   const prior = poolSpread(pool);
   const tier = discriminationTiers(params, hasPool);
   const loose = traitDesign(difficultyBands(poolMean), stratum, nStrata, tier, prior);
-  const design = traitDesign(loose.band, stratum, nStrata, tier, prior, poolTaus(params, loose, outcomesByModel(outcomes, pool)));
+  // Where a pairwise hub's mirrored outcomes went into the sample curves, the traits' prior is
+  // centred on the pool's own (./traits.ts poolTraitPrior); elsewhere around 0, as measured best
+  const members = population(batch, pool);
+  const hub = members.some((x, m) => !Number.isFinite(x) && Number.isFinite(pool[m]));
+  const traitPrior = poolTraitPrior(params, loose, outcomesByModel(outcomes, members), hub);
+  const design = traitDesign(loose.band, stratum, nStrata, tier, prior, traitPrior.tau, hub ? traitPrior : undefined);
   return {
     batch,
     model,
@@ -74,8 +79,24 @@ export function planningContext(batch: MeasurementBatch, model: string, scores: 
   };
 }
 
+/**
+ * The pool models whose traits make the population of ./traits.ts poolTraitPrior: every fitted
+ * model but a hub of the pairwise lines (in more than half of them, e.g. AlpacaEval's reference):
+ * its outcome on a sample is its record against everyone else there, the mirror of theirs, and
+ * a model being placed never plays that part (it meets the hub, or the pool, on its samples).
+ */
+export function population(batch: MeasurementBatch, pool: Float64Array): Float64Array {
+  const lines = new Int32Array(batch.nModels);
+  const { pairwise } = batch;
+  for (let r = 0; r < pairwise.sample.length; r++) {
+    lines[pairwise.modelA[r]]++;
+    lines[pairwise.modelB[r]]++;
+  }
+  return Float64Array.from(pool, (x, m) => (lines[m] > pairwise.sample.length / 2 ? NaN : x));
+}
+
 /** Every pool model's (samples, y), by a counting pass over the CSR outcomes. */
-function outcomesByModel(o: SampleOutcomes, pool: Float64Array): Array<{ samples: Int32Array; y: Float64Array }> {
+function outcomesByModel(o: SampleOutcomes, pool: Float64Array): PoolOutcomes[] {
   const count = new Int32Array(o.nModels + 1);
   for (let k = 0; k < o.model.length; k++) count[o.model[k] + 1]++;
   for (let m = 0; m < o.nModels; m++) count[m + 1] += count[m];
@@ -89,9 +110,9 @@ function outcomesByModel(o: SampleOutcomes, pool: Float64Array): Array<{ samples
       y[at] = o.y[k];
     }
   }
-  const out: Array<{ samples: Int32Array; y: Float64Array }> = [];
+  const out: PoolOutcomes[] = [];
   for (let m = 0; m < o.nModels; m++) {
-    if (Number.isFinite(pool[m]) && start[m + 1] > start[m]) out.push({ samples: samples.subarray(start[m], start[m + 1]), y: y.subarray(start[m], start[m + 1]) });
+    if (Number.isFinite(pool[m]) && start[m + 1] > start[m]) out.push({ samples: samples.subarray(start[m], start[m + 1]), y: y.subarray(start[m], start[m + 1]), score: pool[m] });
   }
   return out;
 }

@@ -10,7 +10,7 @@ import type { MarginFloors } from './cells';
 import type { PlanningContext } from './context';
 import { chooseSamples, type PlannedSample } from './plan';
 import { projectScore, type Projection } from './projection';
-import { fitTraits, type TraitPosterior } from './traits';
+import { designAt, fitTraits, type TraitPosterior } from './traits';
 
 export interface RoundOptions {
   /** samples the model may be run on; default all unmeasured ones */
@@ -69,9 +69,17 @@ export function observedOutcomes(ctx: PlanningContext, measured: Uint8Array): { 
 
 export function planRound(ctx: PlanningContext, measured: Uint8Array, budget: number, opts: RoundOptions = {}): Round {
   const seen = observedOutcomes(ctx, measured);
-  const traits = fitTraits(ctx.params, ctx.design, seen.samples, seen.y);
   const universe = opts.universe ?? new Uint8Array(ctx.table.nSamples).fill(1);
-  const projection = projectScore(ctx, traits, measured, universe, opts.prior ?? DEFAULT_PRIOR);
-  const samples = budget > 0 ? chooseSamples(ctx, traits, projection, { ...opts, measured, budget }) : [];
+  const prior = opts.prior ?? DEFAULT_PRIOR;
+  let traits = fitTraits(ctx.params, ctx.design, seen.samples, seen.y);
+  let projection = projectScore(ctx, traits, measured, universe, prior);
+  // the traits' prior means move with the score (./traits.ts designAt): once at the first projection
+  let at = ctx;
+  if (ctx.design.prior && seen.samples.length > 0) {
+    at = { ...ctx, design: designAt(ctx.design, projection.score) };
+    traits = fitTraits(at.params, at.design, seen.samples, seen.y);
+    projection = projectScore(at, traits, measured, universe, prior);
+  }
+  const samples = budget > 0 ? chooseSamples(at, traits, projection, { ...opts, measured, budget }) : [];
   return { samples, traits, projection };
 }

@@ -20,9 +20,17 @@
  * others as if exact; with it every tier's deviation is a term of the projection's error, so the
  * criterion itself measures each tier (bench:plan, ./README.md).
  *
- * Priors (the pool is the population): a ~ N(θ̄, (2 sd_pool)²), δ_b ~ N(0, τ_δ²),
- * c_k ~ N(0, τ_c²), ε_t ~ N(0, τ_ε²), with τ² = the pool models' own mean squared traits (each pool model fitted
- * the same way with τ = 1; floor 0.25²) — empirical Bayes again. The posterior is its
+ * Priors (the pool is the population): a ~ N(θ̄, (2 sd_pool)²), and each trait j (a δ_b, c_k
+ * or ε_t) ~ N(0, τ²) with τ per kind, τ² the pool models' own mean squared traits, except on a
+ * selection with a pairwise hub (./context.ts), where it is N(μ_j + b_j (t − θ̄_pop), τ²): μ_j and b_j the pool models' own
+ * trait j regressed on their scores, t the placed model's projected score (designAt, once per
+ * round), τ² what is left around that line (each pool model fitted the same way with τ = 1;
+ * floor 0.25²; poolTraitPrior) — empirical Bayes again. Why a line and not 0: a calibrated
+ * curve off for the pool as a whole is off for a newcomer too, and by how much can follow the
+ * strength (AlpacaEval 1, whose curves were fitted through the reference's mirrored outcomes: the
+ * easiest band ran +0.3 for GPT-4 Turbo to +2.1 for alpaca-7b). Not on grouped selections: there
+ * the centred prior helped the random draws more than the plan (bench:plan, ./README.md).
+ * The posterior is its
  * Laplace approximation: mode by Newton on the concave log posterior, covariance
  * Σ = (Σ_s w_s x_s x_sᵀ + Λ₀)⁻¹, w_s = P_s (1 − P_s), at the mode (Tierney & Kadane 1986).
  */
@@ -49,6 +57,8 @@ export interface TraitDesign {
   priorMean: Float64Array;
   priorPrecision: Float64Array;
   tau: Taus;
+  /** the pool's trait prior when estimated (poolTraitPrior): prior means move with the model's score (designAt) */
+  prior?: TraitPrior;
 }
 
 export interface Taus {
@@ -75,14 +85,14 @@ export function logit(params: SampleParameters, d: TraitDesign, phi: Float64Arra
   return params.alpha[s] + b * (phi[0] - params.center) + phi[1 + d.band[s]] + phi[1 + N_BANDS + d.stratum[s]] + phi[1 + N_BANDS + d.nStrata + d.tier[s]];
 }
 
-export function traitDesign(band: Int32Array, stratum: Int32Array, nStrata: number, tier: Uint8Array, pool: { mean: number; sd: number }, tau: Taus = { band: 1, stratum: 1, tier: 1 }): TraitDesign {
+export function traitDesign(band: Int32Array, stratum: Int32Array, nStrata: number, tier: Uint8Array, pool: { mean: number; sd: number }, tau: Taus = { band: 1, stratum: 1, tier: 1 }, traitPrior?: TraitPrior): TraitDesign {
   const p = 1 + N_BANDS + nStrata + N_TIERS;
-  const priorMean = new Float64Array(p);
+  const priorMean = traitPrior ? Float64Array.from(traitPrior.mean) : new Float64Array(p);
   const priorPrecision = new Float64Array(p);
   priorMean[0] = pool.mean;
   priorPrecision[0] = 1 / (PRIOR_SPREAD * Math.max(pool.sd, 0.1)) ** 2;
   for (let j = 1; j < p; j++) priorPrecision[j] = 1 / tau[kindOf(j, nStrata)] ** 2;
-  return { p, nStrata, band, stratum, tier, priorMean, priorPrecision, tau };
+  return { p, nStrata, band, stratum, tier, priorMean, priorPrecision, tau, prior: traitPrior };
 }
 
 /** Which kind of trait parameter j (≥ 1) is. */
@@ -143,34 +153,89 @@ export function sparseRow(params: SampleParameters, d: TraitDesign, s: number, i
 }
 
 /**
- * τ_δ, τ_c from the pool: each pool model's traits fitted on its own outcomes with τ = 1, then τ² = mean of δ̂² + Var(δ̂) (an EM moment step) over the bands
- * (strata) where that model has at least MIN_OBSERVED outcomes.
+ * The traits' prior from the pool (empirical Bayes): each pool model's traits fitted on its own
+ * outcomes under the design's current prior, then per trait parameter j the population mean
+ * μ_j = mean of φ̂_j, and per kind (band, stratum, tier) τ² = mean of (φ̂_j − μ_j)² + Var(φ̂_j)
+ * (an EM moment step), over the models with at least MIN_OBSERVED outcomes in that band
+ * (stratum, tier). Why a mean and not 0: the calibrated sample curves (./calibrate.ts) can be
+ * off for the pool as a whole on some bands, and then every model shares the deviation.
  */
 const MIN_OBSERVED = 10;
 /** Each pool model's traits are fitted on at most this many of its samples (every k-th): τ is a population figure and does not need them all. */
 const TAU_SAMPLES = 800;
+/** a trait's population mean needs at least this many pool models; otherwise 0 */
+const MIN_MODELS = 3;
 
-export function poolTaus(params: SampleParameters, d: TraitDesign, pool: Array<{ samples: Int32Array; y: Float64Array }>): Taus {
-  const sum = { band: 0, stratum: 0, tier: 0 };
-  const n = { band: 0, stratum: 0, tier: 0 };
-  const count = new Int32Array(d.p);
+export interface TraitPrior {
+  tau: Taus;
+  /** prior mean of every parameter at the population's mean score `center` (index 0, the strength, is left at the design's) */
+  mean: Float64Array;
+  /** its change per unit of the model's score (0 for the strength) */
+  slope: Float64Array;
+  center: number;
+}
+
+/** A pool model's outcomes and its Plackett-Luce score. */
+export interface PoolOutcomes {
+  samples: Int32Array;
+  y: Float64Array;
+  score: number;
+}
+
+/** `centred` false: μ = b = 0, τ² = the mean squared traits around 0 (selections without a pairwise hub: ./context.ts). */
+export function poolTraitPrior(params: SampleParameters, d: TraitDesign, pool: PoolOutcomes[], centred = true): TraitPrior {
+  const fits: Array<{ phi: Float64Array; var: Float64Array; count: Int32Array; score: number }> = [];
   for (const full of pool) {
     const step = Math.max(1, Math.ceil(full.samples.length / TAU_SAMPLES));
     const m = step === 1 ? full : { samples: full.samples.filter((_, i) => i % step === 0), y: full.y.filter((_, i) => i % step === 0) };
     const t = fitTraits(params, d, m.samples, m.y, false);
-    count.fill(0);
+    const count = new Int32Array(d.p);
     for (const s of m.samples) {
       count[1 + d.band[s]]++;
       count[1 + N_BANDS + d.stratum[s]]++;
       count[1 + N_BANDS + d.nStrata + d.tier[s]]++;
     }
+    fits.push({ phi: t.phi, var: Float64Array.from({ length: d.p }, (_, j) => t.cov[j * d.p + j]), count, score: full.score });
+  }
+  const center = fits.length ? fits.reduce((a, f) => a + f.score, 0) / fits.length : 0;
+  const mean = Float64Array.from(d.priorMean);
+  const slope = new Float64Array(d.p);
+  for (let j = 1; j < d.p; j++) {
+    const use = fits.filter((f) => f.count[j] >= MIN_OBSERVED);
+    mean[j] = 0;
+    if (!centred || use.length < MIN_MODELS) continue;
+    const xm = use.reduce((a, f) => a + f.score, 0) / use.length;
+    const ym = use.reduce((a, f) => a + f.phi[j], 0) / use.length;
+    let sxy = 0;
+    let sxx = 0;
+    for (const f of use) {
+      sxy += (f.score - xm) * (f.phi[j] - ym);
+      sxx += (f.score - xm) ** 2;
+    }
+    slope[j] = use.length >= MIN_SLOPE_MODELS && sxx > 0 ? sxy / sxx : 0;
+    mean[j] = ym + slope[j] * (center - xm);
+  }
+  const sum = { band: 0, stratum: 0, tier: 0 };
+  const n = { band: 0, stratum: 0, tier: 0 };
+  for (const f of fits) {
     for (let j = 1; j < d.p; j++) {
-      if (count[j] < MIN_OBSERVED) continue;
+      if (f.count[j] < MIN_OBSERVED) continue;
       const which = kindOf(j, d.nStrata);
-      sum[which] += t.phi[j] * t.phi[j] + t.cov[j * d.p + j];
+      sum[which] += (f.phi[j] - mean[j] - slope[j] * (f.score - center)) ** 2 + f.var[j];
       n[which]++;
     }
   }
   const tau = (which: keyof Taus) => Math.max(MIN_TAU, n[which] > 0 ? Math.sqrt(sum[which] / n[which]) : 1);
-  return { band: tau('band'), stratum: tau('stratum'), tier: tau('tier') };
+  return { tau: { band: tau('band'), stratum: tau('stratum'), tier: tau('tier') }, mean, slope, center };
+}
+
+/** a trait's slope on the score needs at least this many pool models */
+const MIN_SLOPE_MODELS = 8;
+
+/** The design with its traits' prior means taken at score t (TraitDesign.prior). */
+export function designAt(d: TraitDesign, t: number): TraitDesign {
+  if (!d.prior) return d;
+  const priorMean = Float64Array.from(d.priorMean);
+  for (let j = 1; j < d.p; j++) priorMean[j] = d.prior.mean[j] + d.prior.slope[j] * (t - d.prior.center);
+  return { ...d, priorMean };
 }
