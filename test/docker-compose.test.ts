@@ -81,7 +81,7 @@ describe("docker-compose.yml", () => {
     expect(services.setup.command).toEqual(["npx", "tsx", "scripts/seed.ts"]);
     expect(services.worker.command).toEqual(["npx", "tsx", "workers/index.ts"]);
     expect(services.web.command!.slice(4, 6)).toEqual(["node_modules/next/dist/bin/next", "start"]);
-    expect(services.web.command).toContain("--max-semi-space-size=64");
+    expect(services.web.command).toContain("--max-semi-space-size=32");
     expect(services.web.command!.slice(2, 4)).toEqual(["--import", "./scripts/lib/request-gate-preload.mjs"]);
     for (const file of ["scripts/seed.ts", "workers/index.ts", "scripts/lib/request-gate-preload.mjs"]) expect(existsSync(file)).toBe(true);
   });

@@ -29,7 +29,7 @@ function intEnv(name, fallback, min) {
   return v;
 }
 
-const ACTIVE = intEnv("WEB_ACTIVE_REQUESTS", 4, 0);
+const ACTIVE = intEnv("WEB_ACTIVE_REQUESTS", 2, 0);
 const QUEUE = intEnv("WEB_QUEUE", 512, 0);
 const WAIT_MS = intEnv("WEB_QUEUE_WAIT_MS", 15_000, 1);
 const RETRY_AFTER_S = 2;
