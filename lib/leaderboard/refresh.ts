@@ -36,26 +36,28 @@ export async function refreshSnapshot(slug: string): Promise<RefreshOutcome> {
   }
   await markRefreshProgress(slug, 0.05, true);
   const t0 = performance.now();
+  // Not "refreshing" forever when a step fails: the page shows the old snapshot again, and the
+  // job's retries or the next catch-up try anew.
+  const orClear = async <T>(step: () => Promise<T>): Promise<T> => {
+    try {
+      return await step();
+    } catch (err) {
+      await clearRefresh(slug);
+      throw err;
+    }
+  };
   const kept = saved.currentSnapshotId;
-  const basis = kept ? await snapshotBasis(kept) : null;
+  const basis = kept ? await orClear(() => snapshotBasis(kept)) : null;
   if (kept && basis?.reach) {
-    const model = await servingModel();
-    if ((await reachedBy(basis.reach, model)) === null && (await keepSnapshot(slug, kept, model.version))) {
+    const reach = basis.reach;
+    const model = await orClear(() => servingModel());
+    if ((await orClear(() => reachedBy(reach, model))) === null && (await keepSnapshot(slug, kept, model.version))) {
       if (model.version !== (await dataVersion())) await queueRefreshes([slug]);
       return { status: "unreached", snapshotId: kept, durationMs: Math.round(performance.now() - t0) };
     }
   }
   const previous = basis?.inputDigest ?? null;
-  const recompute = async (unlessDigest: string | null) => {
-    try {
-      return await recomputeLeaderboard(savedQuery(saved), "bootstrap", unlessDigest);
-    } catch (err) {
-      // Not "refreshing" forever: the page shows the old snapshot again, and the job's retries or
-      // the next catch-up try anew.
-      await clearRefresh(slug);
-      throw err;
-    }
-  };
+  const recompute = (unlessDigest: string | null) => orClear(() => recomputeLeaderboard(savedQuery(saved), "bootstrap", unlessDigest));
   let outcome = await recompute(previous);
   let answeredAt: number;
   let result: RefreshOutcome;
