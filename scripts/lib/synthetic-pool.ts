@@ -1,7 +1,7 @@
 // A generated pool for the scale benchmarks (bench:scale, bench:load --pool): N samples over 40
 // benchmarks, 60 models, ~10 measurements a sample (9 scores and one pairwise line), texts drawn
 // from per-benchmark topic vocabularies of pseudo-words so that capability queries find something.
-import { writeFileSync } from "node:fs";
+import { closeSync, openSync, writeSync } from "node:fs";
 import { mulberry32 } from "@/lib/retrieval/embedder/prng";
 
 export const BENCHMARKS = 40;
@@ -32,7 +32,10 @@ export interface SyntheticPool {
   sampleId: (i: number) => string;
 }
 
-/** Writes the results file of a pool of `samples` samples to `file` (deterministic). */
+/**
+ * Writes the results file of a pool of `samples` samples to `file` (deterministic), 10,000 samples
+ * per write: a 1M-sample pool (~1.3 GB) is longer than any one string may be.
+ */
 export function writeSyntheticPool(file: string, samples: number): SyntheticPool {
   const rand = mulberry32(7);
   const words = vocabulary(rand);
@@ -40,8 +43,13 @@ export function writeSyntheticPool(file: string, samples: number): SyntheticPool
   const models = modelNames();
   const skill = models.map(() => rand() * 2 - 1);
   const sampleId = (i: number) => `bench-${i % BENCHMARKS}/${i}`;
-  const lines: string[] = [];
+  const fd = openSync(file, "w");
+  let lines: string[] = [];
   for (let i = 0; i < samples; i++) {
+    if (lines.length > 0 && i % 10_000 === 0) {
+      writeSync(fd, lines.join("\n") + "\n");
+      lines = [];
+    }
     const b = i % BENCHMARKS;
     const topic = words.slice(50 * b, 50 * b + 50);
     const text = Array.from({ length: 12 + Math.floor(rand() * 12) }, () => (rand() < 0.7 ? pick(topic) : pick(words))).join(" ");
@@ -54,6 +62,7 @@ export function writeSyntheticPool(file: string, samples: number): SyntheticPool
     for (const m of scored) lines.push(JSON.stringify({ type: "score", sample: id, model: models[m], metric: "accuracy", value: rand() < 0.5 + skill[m] / 3 ? 1 : 0 }));
     lines.push(JSON.stringify({ type: "pairwise", sample: id, model_a: models[a], model_b: models[bModel], winner: skill[a] + rand() - 0.5 > skill[bModel] ? "a" : "b" }));
   }
-  writeFileSync(file, lines.join("\n") + "\n");
+  if (lines.length > 0) writeSync(fd, lines.join("\n") + "\n");
+  closeSync(fd);
   return { words, models, sampleId };
 }
