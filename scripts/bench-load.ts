@@ -196,7 +196,7 @@ async function measure(portal: Portal, i: number, pool: DemoPool): Promise<Measu
  * the pool by a few thousand samples).
  */
 async function poolRuns(parent: string): Promise<{ pool: DemoPool; runs: MeasuredRun[] }> {
-  const native = DB === "native" ? startNativePg(path.join(parent, "native")) : null;
+  const native = DB === "native" ? startNativePg() : null;
   try {
     const dataDir = path.join(parent, "data");
     const portal = await startPortal(dataDir, { NO_DEMO: "1", ...(native ? { DATABASE_URL: native.url } : {}) });

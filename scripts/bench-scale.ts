@@ -86,7 +86,7 @@ async function startDatabase(dir: string): Promise<{ url: string; stop: () => Pr
     const db = await startEmbeddedPostgres({ dataDir: dir });
     return { url: db.url, stop: () => db.stop() };
   }
-  return startNativePg(dir);
+  return startNativePg();
 }
 
 /** Publishes a one-line upload: the data version moves, so the next request meets a change. */

@@ -37,13 +37,21 @@ export async function freshBenchDb(prefix: string, env: Record<string, string>):
 }
 
 /**
- * A throwaway native PostgreSQL 15 + pgvector server in `dir` (scripts/native-pg.sh: built from
- * ../shared/vendor when missing and it can be); its URL, and how to stop it.
+ * A throwaway native PostgreSQL 15 + pgvector server in a directory of its own under the system's
+ * temp directory (scripts/native-pg.sh: built from ../shared/vendor when missing and it can be;
+ * the server runs as user postgres, which must reach its directory, so it cannot sit inside a
+ * root-only temp directory); its URL, and how to stop it and remove the directory.
  */
-export function startNativePg(dir: string): { url: string; stop: () => Promise<void> } {
+export function startNativePg(): { url: string; stop: () => Promise<void> } {
   const script = path.resolve("scripts/native-pg.sh");
   execFileSync("bash", [script, "ensure"], { stdio: ["ignore", "ignore", "inherit"] });
-  const pgDir = path.join(dir, "pg");
+  const pgDir = mkdtempSync(path.join(tmpdir(), "bench-native-pg-"));
   const url = execFileSync("bash", [script, "start", pgDir], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim();
-  return { url, stop: async () => void execFileSync("bash", [script, "stop", pgDir], { stdio: ["ignore", "ignore", "inherit"] }) };
+  return {
+    url,
+    stop: async () => {
+      execFileSync("bash", [script, "stop", pgDir], { stdio: ["ignore", "ignore", "inherit"] });
+      rmSync(pgDir, { recursive: true, force: true });
+    },
+  };
 }
