@@ -20,6 +20,7 @@ import { Limiter } from "@/lib/serving/limiter";
 import type { ReadModel } from "@/lib/serving/read-model";
 import { retrieve, retrievalCut, type Retrieval, type RetrievalCut } from "@/lib/serving/retrieve";
 import { checkSelection, type SelectionHealth } from "@/lib/health/selection";
+import { extent } from "@/lib/retrieval/hybrid";
 import { rank } from "@/lib/ranking/leaderboard";
 import type { CiMethod } from "@/lib/ranking/leaderboard-types";
 import { fitBaseline, resolveQuery, type ResolvedQuery } from "@/lib/selection/defaults";
@@ -153,8 +154,7 @@ export async function liveLeaderboard(query: LeaderboardQuery, opts: ComputeOpti
 }
 
 function similarityRange(r: Retrieval): [number, number] | null {
-  const sims = r.samples.map((s) => s.similarity).filter((s): s is number => s !== null);
-  return sims.length ? [Math.min(...sims), Math.max(...sims)] : null;
+  return extent(r.samples.map((s) => s.similarity ?? NaN));
 }
 
 function retrievalWarnings(r: Retrieval): ApiWarning[] {

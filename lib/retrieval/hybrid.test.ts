@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { adaptiveThreshold, background, medianOf } from "./cutoff";
-import { retrieveConcept, sortedBy } from "./hybrid";
+import { extent, retrieveConcept, sortedBy } from "./hybrid";
 import { LexicalIndex } from "./lexical";
 import { conceptLexicon } from "./concept-terms";
 
@@ -177,5 +177,20 @@ describe("a concept that is a whole tag name", () => {
     expect([...lex.labelled]).toEqual([0, 1]);
     const r = retrieveConcept({ dense: new Float32Array(2).fill(NaN), lexical: lex.score, labelled: lex.labelled, candidate: all(2) }, {});
     expect(r.rows).toEqual([1]);
+  });
+});
+
+describe("a selection of a large pool", () => {
+  it("reports the cut of the 300,000 nearest of 500,000 rows without overflowing the stack (no Math.min(...rows))", () => {
+    const n = 500_000;
+    const dense = Float32Array.from({ length: n }, (_, r) => (r % 1000) / 1000);
+    const s = { dense, lexical: new Float32Array(n), labelled: new Uint8Array(n), candidate: new Uint8Array(n).fill(1) };
+    const result = retrieveConcept(s, { k: 300_000 });
+    expect(result.rows.length).toBe(300_000);
+    // The 600 highest values of each of the 500 blocks of 1,000: the cut falls at the 400th.
+    expect(result.report.cut.similarity).toBe(dense[400]);
+    expect(extent(dense)).toEqual([0, dense[999]]);
+    expect(extent([NaN, 2, -1, Infinity])).toEqual([-1, 2]);
+    expect(extent([NaN])).toBeNull();
   });
 });

@@ -102,6 +102,22 @@ function best(score: ArrayLike<number>, rows: number[], k: number | undefined, t
   return top.sorted().map((t) => t.pk);
 }
 
+/**
+ * The smallest and largest finite value, null when there is none. A loop, not Math.min(...xs):
+ * spreading a selection of a large pool (a few hundred thousand similarities) overflows the stack.
+ */
+export function extent(values: ArrayLike<number>): [number, number] | null {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < values.length; i++) {
+    const x = values[i];
+    if (!Number.isFinite(x)) continue;
+    if (x < lo) lo = x;
+    if (x > hi) hi = x;
+  }
+  return lo === Infinity ? null : [lo, hi];
+}
+
 export function histogramOf(values: ArrayLike<number>, rows: readonly number[]): Histogram | null {
   let lo = Infinity;
   let hi = -Infinity;
@@ -125,10 +141,7 @@ export function retrieveConcept(s: ConceptScores, cut: Cut): ConceptResult {
   const candidates: number[] = [];
   for (let r = 0; r < s.candidate.length; r++) if (s.candidate[r]) candidates.push(r);
   const histogram = histogramOf(s.dense, candidates);
-  const minSimilarity = (rows: number[]) => {
-    const sims = rows.map((r) => s.dense[r]).filter(Number.isFinite);
-    return sims.length ? Math.min(...sims) : null;
-  };
+  const minSimilarity = (rows: number[]) => extent(rows.map((r) => s.dense[r]))?.[0] ?? null;
 
   if (cut.k !== undefined || cut.threshold !== undefined) {
     const rows = best(s.dense, candidates, cut.k, cut.threshold);
