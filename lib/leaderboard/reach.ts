@@ -18,36 +18,13 @@ import { TEXT_SPACE } from "@/lib/retrieval/spaces";
 import { factsWrittenBy, newlyPublished, samplesTouchedBy, samplesWrittenBy, type PublishState } from "@/lib/db/queries/read-model";
 import type { Reach } from "@/lib/db/queries/snapshots";
 import { lexicalFor } from "@/lib/serving/lexical-store";
+import { similarityByRow } from "@/lib/serving/search";
 import { vectorsFor, type ReadModel } from "@/lib/serving/read-model";
 
 export type { Reach } from "@/lib/db/queries/snapshots";
 
 /** Past this growth of the pool since the snapshot, its cut is made again (a full refresh). */
 export const RECALIBRATE_GROWTH = 0.1;
-
-function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i] * b[i];
-    na += a[i] * a[i];
-    nb += b[i] * b[i];
-  }
-  return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
-}
-
-const has = (sorted: readonly number[], x: number) => {
-  let lo = 0;
-  let hi = sorted.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid] === x) return true;
-    if (sorted[mid] < x) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
-};
 
 /**
  * Why the data of `model` can change the leaderboard whose snapshot selected `reach`, or null when
@@ -59,25 +36,32 @@ export async function reachedBy(reach: Reach, model: ReadModel): Promise<string 
   const active = await activeEmbedder();
   if (active.name !== reach.embedder) return `the embedder changed (${reach.embedder} → ${active.name ?? "none"})`;
   const { rowOf, ids } = model.samples;
-  for (const pk of reach.pks) if (rowOf.get(pk) < 0) return `a selected sample left the pool`;
+  const selected = new Set(reach.pks);
+  for (const pk of selected) if (rowOf.get(pk) < 0) return `a selected sample left the pool`;
   const seqs = await newlyPublished(reach.publish as PublishState, model.publish);
   if (seqs.length === 0) return null;
   if (await factsWrittenBy(seqs)) return "model facts were uploaded";
   const [written, measured] = await Promise.all([samplesWrittenBy(seqs), samplesTouchedBy(seqs)]);
   const changed = [...new Set([...written, ...measured])];
-  for (const pk of changed) if (has(reach.pks, pk)) return `selected sample ${ids[rowOf.get(pk)] ?? pk} has new results or content`;
+  for (const pk of changed) if (selected.has(pk)) return `selected sample ${ids[rowOf.get(pk)] ?? pk} has new results or content`;
   const space = await servedSpace(TEXT_SPACE);
   const store = await vectorsFor(model, space.space, reach.embedder, space.dim);
   const index = reach.concepts.some((c) => c.labelled) ? await lexicalFor(model) : null;
   const labelled = reach.concepts.map((c) => (c.labelled && index ? conceptLexicon(index, c.text).labelled : null));
+  // The changed samples' similarities computed as the cut computed its own (similarityByRow), so
+  // one that sat exactly at the cut compares the same way.
+  const mask = new Uint8Array(size);
   for (const pk of changed) {
     const row = rowOf.get(pk);
     if (row < 0) continue; // not visible
-    const vector = store.vectorOf(pk);
-    if (!vector) return `new sample ${ids[row]} has no vector yet`;
-    for (const [j, c] of reach.concepts.entries()) {
-      const similarity = cosine(vector, c.vector);
-      if (similarity >= c.similarity) return `new sample ${ids[row]} clears the cut of "${c.text}" (similarity ${similarity.toFixed(3)} ≥ ${c.similarity.toFixed(3)})`;
+    if (!store.vectorOf(pk)) return `new sample ${ids[row]} has no vector yet`;
+    mask[row] = 1;
+  }
+  for (const [j, c] of reach.concepts.entries()) {
+    const similarity = similarityByRow(model, store, mask, Float32Array.from(c.vector));
+    for (let row = 0; row < mask.length; row++) {
+      if (!mask[row]) continue;
+      if (similarity[row] >= c.similarity) return `new sample ${ids[row]} clears the cut of "${c.text}" (similarity ${similarity[row].toFixed(3)} ≥ ${c.similarity.toFixed(3)})`;
       if (labelled[j]?.[row]) return `new sample ${ids[row]} carries "${c.text}" as a tag or task`;
     }
   }
