@@ -1,7 +1,7 @@
 // GET /api/samples/{id}: one sample, every visible measurement of it, and the sample-level ranking
 // those measurements became (./sample-ranking.ts) — the evidence behind every leaderboard row.
 import { loadSampleEvidence } from "@/lib/db/queries/measurement-outputs";
-import { loadModelNames, servedModelNames } from "@/lib/db/queries/models";
+import { servedModelNames } from "@/lib/db/queries/models";
 import { findVisibleSample } from "@/lib/db/queries/samples";
 import { sampleFlags, type ApiSampleFlag } from "@/lib/health/read";
 import { imagePath } from "@/lib/images/urls";
@@ -36,12 +36,8 @@ export interface SampleDetail {
 export async function getSampleDetail(id: string): Promise<SampleDetail | null> {
   const sample = await findVisibleSample(id);
   if (!sample) return null;
-  const [rows, served, { batch }, flags] = await Promise.all([loadSampleEvidence(sample.pk), servedModelNames(), loadBatch([sample.pk]), sampleFlags(sample.pk)]);
-  // The evidence is read now; the remembered names may be of a version before a model's first
-  // upload (lib/db/version-memo.ts): those few are read now too, never shown as "model#ID".
-  const missing = [...new Set(rows.flatMap((r) => [r.modelId, r.modelBId]))].filter((id): id is number => id !== null && !served.has(id));
-  const names = missing.length > 0 ? new Map([...served, ...(await loadModelNames(missing))]) : served;
-  const measurements = toRawMeasurements(rows, names);
+  const [rows, { batch }, flags] = await Promise.all([loadSampleEvidence(sample.pk), loadBatch([sample.pk]), sampleFlags(sample.pk)]);
+  const measurements = toRawMeasurements(rows, await servedModelNames(rows.flatMap((r) => [r.modelId, r.modelBId])));
   const ranking = batch.nSamples > 0 ? sampleLevelRanking(batch, 0) : [];
   const models = new Set<string>();
   for (const m of measurements) {

@@ -22,9 +22,15 @@ export async function listVisibleModels(): Promise<string[]> {
   return r.rows.map((row) => row.name);
 }
 
-/** Names of every model by id as requests read them: remembered per data version. */
-export function servedModelNames(): Promise<Map<number, string>> {
-  return memoByVersion("model-names", () => loadModelNames());
+/**
+ * Names of the models `ids` as requests read them: every model's name remembered per data version,
+ * and the few it lacks read now (a model first uploaded by another process since the remembered
+ * version: evidence read fresh from the database can name it already).
+ */
+export async function servedModelNames(ids: Iterable<number | null>): Promise<Map<number, string>> {
+  const served = await memoByVersion("model-names", () => loadModelNames());
+  const missing = [...new Set(ids)].filter((id): id is number => id !== null && !served.has(id));
+  return missing.length > 0 ? new Map([...served, ...(await loadModelNames(missing))]) : served;
 }
 
 /** Names of models by id (all models, or the given ids). */
