@@ -1,16 +1,20 @@
 // The lexical index of a read model (lib/retrieval/lexical.ts), in the model's sample-row order,
-// built on first use per data version. Texts are kept by pk with the model (which a full reload
-// replaces, so pks of an emptied database never meet old texts): a new version of the same model
-// reads only the samples it added and those updated since the previous build, and splits only
-// those into terms — every other sample's terms (ids of one dictionary per model lineage) are
-// reused, so a new version costs a postings layout, not a re-tokenization of the pool (at 100k
-// samples ~10 s of CPU). Splitting yields to other requests every TERMS_SLICE samples. In memory rather
-// than Postgres full-text search: a query is then a few postings scans (milliseconds at 12k
+// built on first use per data version. Each sample's split terms are kept by pk with the model
+// (which a full reload replaces, so pks of an emptied database never meet old terms), packed in
+// shared columns (./term-runs.ts) with the stamp (updated_at) of the text they were split from and
+// the labels they were split under; the texts themselves are read only to be split, then dropped
+// (keeping every text cost ~100 MB per web process at 100k samples). A new version of the same
+// model reads only the samples it added, those updated since the previous build and those whose
+// labels moved, and splits only those into terms — every other sample's terms (ids of one
+// dictionary per model lineage) are reused, so a new version costs a postings layout, not a
+// re-tokenization of the pool (at 100k samples ~10 s of CPU). Splitting yields to other requests
+// every TERMS_SLICE samples. In memory rather than Postgres full-text search: a query is then a few postings scans (milliseconds at 12k
 // samples) instead of a ts_rank over every matching row on the embedded database, which the
 // read model exists to keep requests off.
 import { sampleTexts, sampleTextsUpdatedSince, type SampleText } from "@/lib/db/queries/sample-texts";
 import { docTerms, LexicalIndex, TermDictionary, type DocTerms } from "@/lib/retrieval/lexical";
 import type { ReadModel } from "./read-model";
+import { TermRuns } from "./term-runs";
 
 const CHUNK = 2000;
 /** Samples split into terms between two yields to the event loop. */
@@ -18,17 +22,10 @@ const TERMS_SLICE = 1000;
 /** A publish transaction that started this long before the previous build is still seen. */
 const UPDATE_MARGIN_MS = 60_000;
 
-interface CachedTerms {
-  /** What the terms were split from: the text row and the model's labels of the sample. */
-  text: SampleText | undefined;
-  labels: string;
-  terms: DocTerms;
-}
-
 interface State {
-  texts: Map<number, SampleText>;
+  /** Each sample's split terms and what they were split from (text stamp, labels): not the texts. */
+  runs: TermRuns;
   dict: TermDictionary;
-  terms: Map<number, CachedTerms>;
   builtAt: Date | null;
   version: number;
   rows: number;
@@ -37,50 +34,46 @@ interface State {
 
 const byModel = new WeakMap<ReadModel, State>();
 
+const stampOf = (t: SampleText | undefined) => (t ? t[4].getTime() : -1);
+
 async function build(model: ReadModel, state: State): Promise<LexicalIndex> {
   const started = new Date(Date.now() - UPDATE_MARGIN_MS);
-  if (state.builtAt) for (const t of await sampleTextsUpdatedSince(state.builtAt)) state.texts.set(t[0], t);
-  const pks = Array.from(model.samples.pk.data.subarray(0, model.samples.size));
-  const missing = pks.filter((pk) => !state.texts.has(pk));
-  for (let i = 0; i < missing.length; i += CHUNK) for (const t of await sampleTexts(missing.slice(i, i + CHUNK))) state.texts.set(t[0], t);
-  state.builtAt = started;
+  // Texts are read for the samples to split only, and dropped once split: the runs keep terms.
+  const fresh = new Map<number, SampleText>();
+  if (state.builtAt) for (const t of await sampleTextsUpdatedSince(state.builtAt)) fresh.set(t[0], t);
   const s = model.samples;
-  const terms: DocTerms[] = new Array(pks.length);
+  const pks = Array.from(s.pk.data.subarray(0, s.size));
+  const labelsOf = (row: number) => {
+    const task = s.task.data[row];
+    return { tags: s.tagNames[row], task: task >= 0 ? s.tasks.names[task] : null, benchmark: s.benchmarks.names[s.benchmark.data[row]] ?? null };
+  };
+  const keyOf = (l: ReturnType<typeof labelsOf>) => JSON.stringify([l.tags, l.task, l.benchmark]);
+  // New samples, and kept ones whose labels moved without a text update: their texts are read.
+  const missing = pks.filter((pk, row) => !fresh.has(pk) && state.runs.labelKeyOf(pk) !== keyOf(labelsOf(row)));
+  for (let i = 0; i < missing.length; i += CHUNK) for (const t of await sampleTexts(missing.slice(i, i + CHUNK))) fresh.set(t[0], t);
+  state.builtAt = started;
   let split = 0;
   for (let row = 0; row < pks.length; row++) {
     const pk = pks[row];
-    const text = state.texts.get(pk);
-    const task = s.task.data[row];
-    const doc = {
-      input: text?.[1] ?? "",
-      reference: text?.[2] ?? null,
-      metadata: text?.[3] ?? [],
-      tags: s.tagNames[row],
-      task: task >= 0 ? s.tasks.names[task] : null,
-      benchmark: s.benchmarks.names[s.benchmark.data[row]] ?? null,
-    };
-    const labels = JSON.stringify([doc.tags, doc.task, doc.benchmark]);
-    const cached = state.terms.get(pk);
-    if (cached && cached.text === text && cached.labels === labels) {
-      terms[row] = cached.terms;
-      continue;
-    }
-    terms[row] = docTerms(doc, state.dict);
-    state.terms.set(pk, { text, labels, terms: terms[row] });
+    const text = fresh.get(pk);
+    const labels = labelsOf(row);
+    const key = keyOf(labels);
+    // Reused: a text not read again (labels unchanged, else it was read), or read with the same stamp.
+    if (text ? state.runs.matches(pk, stampOf(text), key) : state.runs.labelKeyOf(pk) === key) continue;
+    const doc = { input: text?.[1] ?? "", reference: text?.[2] ?? null, metadata: text?.[3] ?? [], ...labels };
+    state.runs.put(pk, docTerms(doc, state.dict), stampOf(text), key);
     if (++split % TERMS_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
   }
   // Samples gone from the pool: forget their terms once they are a fifth of what is kept.
-  if (state.terms.size > 1.2 * pks.length) {
-    const live = new Set(pks);
-    for (const pk of state.terms.keys()) if (!live.has(pk)) state.terms.delete(pk);
-  }
+  if (state.runs.size > 1.2 * pks.length) state.runs.retain(new Set(pks));
+  const terms: DocTerms[] = pks.map((pk) => state.runs.get(pk)!);
   return new LexicalIndex({ terms, dict: state.dict });
 }
 
 /** The lexical index of the model's current version (rows = the model's sample rows). */
 export function lexicalFor(model: ReadModel): Promise<LexicalIndex> {
   let state = byModel.get(model);
-  if (!state) byModel.set(model, (state = { texts: new Map(), dict: new TermDictionary(), terms: new Map(), builtAt: null, version: -1, rows: -1 }));
+  if (!state) byModel.set(model, (state = { runs: new TermRuns(), dict: new TermDictionary(), builtAt: null, version: -1, rows: -1 }));
   if (state.index && state.version === model.version && state.rows === model.samples.size) return state.index;
   const index = build(model, state);
   Object.assign(state, { version: model.version, rows: model.samples.size, index });

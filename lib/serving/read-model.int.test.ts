@@ -14,6 +14,7 @@ import { selectionSchema } from "@/lib/selection/schema";
 import { resetDatabase } from "@/test/db";
 import { importDemo, uploadLines } from "@/test/demo";
 import { gatherBatch } from "./gather";
+import { lexicalFor } from "./lexical-store";
 import { loadReadModel, updateReadModel, type ReadModel } from "./read-model";
 import { searchReadModel } from "./search";
 
@@ -109,6 +110,7 @@ describe("read model measurements", () => {
     const before = model.version;
     const arena = (await filterSamples({ benchmark: ["demo-chat-arena"], task: [], tag: [], meta: [] }, 1))[0];
     expect(gatherBatch(model, [arena]).batch.nSamples).toBe(1);
+    await lexicalFor(model); // built before the update: the update reuses its unchanged samples' terms
     await uploadLines([
       { type: "sample", id: "fresh/1", benchmark: "fresh", input: "A new question about glaciers", tags: ["geo"], metadata: { difficulty: "hard" } },
       { type: "score", sample: "fresh/1", model: "fresh-model", metric: "accuracy", value: 1 },
@@ -124,6 +126,15 @@ describe("read model measurements", () => {
     expect(model.measurements.rows).toBe(await measurementCount(all));
     const tagged = { benchmark: [], task: [], tag: ["changed"], meta: [] };
     expect((await searchReadModel(model, { filters: tagged, k: 10 })).length).toBe(1);
+    // The lexical index after the update (new sample, changed text and tags) equals a fresh build.
+    const [updated, rebuilt] = await Promise.all([lexicalFor(model), lexicalFor(fresh)]);
+    const changedRow = model.samples.ids.indexOf("demo-bio-qa/0002");
+    expect(changedRow).toBeGreaterThanOrEqual(0);
+    for (const terms of [["immunoglobulin", "placenta"], ["glacier"], ["changed"], ["antibody"]]) {
+      expect(Array.from(updated.score(terms))).toEqual(Array.from(rebuilt.score(terms)));
+    }
+    expect(updated.score(["immunoglobulin"])[changedRow]).toBeGreaterThan(0);
+    expect(updated.explain(changedRow, ["changed", "placenta"])).toEqual(rebuilt.explain(changedRow, ["changed", "placenta"]));
     const { sql, mine } = await bothPaths({ q: "glaciers placenta immunoglobulin" }, 40);
     expectSameAnswer(mine, sql);
   });
