@@ -5,7 +5,7 @@ import type PgBoss from "pg-boss";
 import { logger } from "@/lib/log";
 import { QUEUES } from "@/lib/queue";
 import { embedAllSpaces, type EmbedRunResult } from "@/lib/retrieval/embed-pool";
-import { enqueueStaleRefreshes, refreshSnapshot } from "@/lib/leaderboard/refresh";
+import { enqueueHealthRefreshes, enqueueStaleRefreshes, refreshSnapshot } from "@/lib/leaderboard/refresh";
 import { processUpload } from "@/lib/ingest";
 import { crashPoint } from "@/lib/ingest/crash-points";
 import { runHealthCheck } from "@/lib/health/job";
@@ -44,6 +44,11 @@ export const handlers = {
   async [QUEUES.checkHealth]() {
     const r = await runHealthCheck();
     log(`health check, data version ${r.dataVersion}: ${r.status === "computed" ? `${r.benchmarks} benchmarks, ${r.flaggedSamples} flagged samples in ${r.durationMs} ms` : r.status}`);
+    // Saved leaderboards show their selection's flags: those read from an earlier run are checked again.
+    if (r.status === "computed") {
+      const slugs = await enqueueHealthRefreshes(r.runId);
+      if (slugs.length) log(`queued refreshes after the health check: ${slugs.join(", ")}`);
+    }
   },
 
   async [QUEUES.fetchImages]() {

@@ -1,6 +1,7 @@
 // Leaderboards react to the health check: which of a selection's samples are flagged (in a
 // benchmark with a warning or critical flag about the benchmark itself, or flagged themselves), and with exclude_flagged
 // the samples to keep. A duplicate group keeps its first copy (lib/health/sample-flags.ts).
+import { createHash } from "node:crypto";
 import { flaggedInRun, type SelectionFlagRow, type Severity } from "@/lib/db/queries/benchmark-health";
 import { memoByVersion } from "@/lib/db/version-memo";
 import { currentHealthRun } from "./current-run";
@@ -41,11 +42,30 @@ export interface CheckedSelection {
   pks: number[];
   /** null before any health check */
   health: SelectionHealth | null;
+  /** the health run read (null before any) */
+  runId: number | null;
+  /** flagDigest of the run's flags among the samples checked */
+  flags: string;
+}
+
+/**
+ * What a run flags among `pks`, as one string: each flagged selected sample with its benchmark's
+ * severity and whether it is flagged itself (equal strings: the run flags the selection alike).
+ */
+export function flagDigest(rows: readonly SelectionFlagRow[]): string {
+  return createHash("sha256")
+    .update(JSON.stringify(rows.map((r) => [r.samplePk, r.benchmarkSeverity ?? null, r.sampleFlagged])))
+    .digest("base64url");
+}
+
+/** flagDigest of what run `runId` (null: none) flags among `pks`. */
+export async function flagDigestAmong(runId: number | null, pks: readonly number[]): Promise<string> {
+  return flagDigest(runId === null ? [] : await flaggedAmong(runId, pks));
 }
 
 export async function checkSelection(pks: number[], excludeFlagged: boolean): Promise<CheckedSelection> {
   const run = await currentHealthRun();
-  if (!run) return { pks, health: null };
+  if (!run) return { pks, health: null, runId: null, flags: flagDigest([]) };
   const rows = await flaggedAmong(run.id, pks);
   const benchmarks = new Map<string, { severity: Severity; n: number }>();
   const own: string[] = [];
@@ -64,5 +84,5 @@ export async function checkSelection(pks: number[], excludeFlagged: boolean): Pr
     flagged_samples: { count: own.length, ids: own.slice(0, LISTED_SAMPLES) },
     excluded: excludeFlagged ? { benchmarks: [...benchmarks.keys()], samples: drop.size, sample_ids: rows.slice(0, LISTED_SAMPLES).map((r) => r.sampleId) } : null,
   };
-  return { pks: excludeFlagged ? pks.filter((pk) => !drop.has(pk)) : pks, health };
+  return { pks: excludeFlagged ? pks.filter((pk) => !drop.has(pk)) : pks, health, runId: run.id, flags: flagDigest(rows) };
 }

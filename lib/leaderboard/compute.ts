@@ -179,6 +179,9 @@ interface Prepared {
   baseline: string | undefined;
   warnings: ApiWarning[];
   health: SelectionHealth | null;
+  /** the health run the flags were read from (null before any), and its flags among the retrieved samples */
+  healthRun: number | null;
+  flags: string;
   facts: Awaited<ReturnType<typeof rowFacts>>;
 }
 
@@ -206,7 +209,7 @@ async function prepare(q: ResolvedQuery, model: ReadModel, canonical = false): P
     warnings.push({ code: "no_model_matches_facts", message: "No model has facts that pass the filters (open_weights, min_params_b, max_params_b, organization): models without a model line never pass." });
   }
   const facts = await rowFacts(loaded.batch.modelNames, loaded.samplePks, model.version);
-  return { q, model, retrieval, loaded, baseline, warnings, health: checked.health, facts };
+  return { q, model, retrieval, loaded, baseline, warnings, health: checked.health, healthRun: checked.runId, flags: checked.flags, facts };
 }
 
 function finish(p: Prepared, ci?: CiMethod): ComputedLeaderboard {
@@ -290,12 +293,13 @@ function reachOf(p: Prepared): Reach | null {
     poolSize: p.model.samples.size,
     pks: r.samples.map((x) => x.pk).sort((a, b) => a - b),
     concepts,
+    flags: p.flags,
   };
 }
 
 export type Recomputed =
-  | { status: "computed"; leaderboard: LiveLeaderboard; inputDigest: string; reach: Reach | null }
-  | { status: "unchanged"; dataVersion: number; inputDigest: string; reach: Reach | null };
+  | { status: "computed"; leaderboard: LiveLeaderboard; inputDigest: string; reach: Reach | null; healthRun: number | null }
+  | { status: "unchanged"; dataVersion: number; inputDigest: string; reach: Reach | null; healthRun: number | null };
 
 /**
  * A saved leaderboard's refresh: the leaderboard computed afresh (no cache), unless its inputs
@@ -310,8 +314,9 @@ export async function recomputeLeaderboard(query: LeaderboardQuery, ci: CiMethod
     const prepared = await prepare(q, model, true);
     const digest = inputDigest(prepared, ci);
     const reach = reachOf(prepared);
-    if (digest === previousDigest) return { status: "unchanged", dataVersion: model.version, inputDigest: digest, reach };
-    return { status: "computed", leaderboard: finish(prepared, ci).leaderboard, inputDigest: digest, reach };
+    const { healthRun } = prepared;
+    if (digest === previousDigest) return { status: "unchanged", dataVersion: model.version, inputDigest: digest, reach, healthRun };
+    return { status: "computed", leaderboard: finish(prepared, ci).leaderboard, inputDigest: digest, reach, healthRun };
   });
 }
 

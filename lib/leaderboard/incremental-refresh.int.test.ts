@@ -7,14 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, pool } from "@/lib/db/client";
 import { dataVersion } from "@/lib/db/data-version";
 import { insertSavedLeaderboard, listStaleSlugs } from "@/lib/db/queries/saved-leaderboards";
-import { loadSnapshots } from "@/lib/db/queries/snapshots";
+import { loadSnapshots, slugsFlaggedByOtherRun, snapshotBasis } from "@/lib/db/queries/snapshots";
+import { runHealthCheck } from "@/lib/health/job";
 import { embedAllSpaces } from "@/lib/retrieval/embed-pool";
 import { stopQueue } from "@/lib/queue";
 import { savedPageData } from "@/app/leaderboards/[slug]/saved-page-data";
 import { resetDatabase } from "@/test/db";
 import { importDemo, uploadLines } from "@/test/demo";
 import type { LiveLeaderboard } from "./compute";
-import { refreshSnapshot } from "./refresh";
+import { enqueueHealthRefreshes, refreshSnapshot } from "./refresh";
 import { getSavedLeaderboard } from "./saved";
 
 const NONE = { benchmark: [], task: [], tag: [], meta: [] };
@@ -174,5 +175,45 @@ describe("incremental refresh", () => {
     const sample = { type: "sample", id: "incremental/law-1", benchmark: "demo-law-mc", input: "Is a promise without consideration enforceable?", tags: ["contracts"] };
     expect((await uploadLines([sample])).counts.samples_updated).toBe(1);
     expect(await queued()).toEqual(BOARDS.map((b) => b.slug).sort());
+  });
+
+  it("a health run refits the saved leaderboards whose selection it flags otherwise, and keeps the rest", async () => {
+    await refreshAll();
+    const all = BOARDS.map((b) => b.slug).sort();
+    const first = await runHealthCheck({ force: true });
+    if (first.status !== "computed") throw new Error("the health check did not run");
+    // Every snapshot read another run (or none): each is queued, and after its refresh reads this one.
+    expect(await enqueueHealthRefreshes(first.runId)).toEqual(all);
+    for (const b of BOARDS) expect(["refreshed", "unchanged", "unreached"]).toContain((await refreshSnapshot(b.slug)).status);
+    expect(await slugsFlaggedByOtherRun(first.runId)).toEqual([]);
+    expect((await refreshSnapshot("t-geo")).status).toBe("current");
+
+    // A copy, in another benchmark, of a sample the antibody query selects: the next run flags a duplicate in its selection.
+    const antibody = (await getSavedLeaderboard("t-antibody-query"))!.currentSnapshotId!;
+    const reach = (await snapshotBasis(antibody)).reach!;
+    const original = (await pool().query<{ id: string; input: string }>(`SELECT id, input FROM samples WHERE pk = $1`, [reach.pks[0]])).rows[0];
+    await uploadLines([{ type: "sample", id: "incremental/dup-1", benchmark: "incremental-dups", input: original.input, tags: ["biology"] }, score("incremental/dup-1", "incremental-newcomer", 1)]);
+    await refreshAll();
+    const geo = (await getSavedLeaderboard("t-geo"))!.currentSnapshotId!;
+    const before = await snapshotOf((await getSavedLeaderboard("t-antibody-query"))!.currentSnapshotId!);
+    expect(before.result.health?.flagged_samples.count ?? 0).toBe(0);
+    const second = await runHealthCheck();
+    if (second.status !== "computed") throw new Error("the health check did not run");
+    expect(await enqueueHealthRefreshes(second.runId)).toEqual(all);
+    expect((await refreshSnapshot("t-antibody-query")).status).toBe("refreshed");
+    const flagged = await snapshotOf((await getSavedLeaderboard("t-antibody-query"))!.currentSnapshotId!);
+    expect(flagged.result.health?.flagged_samples.ids.some((id) => id === "incremental/dup-1" || id === original.id)).toBe(true);
+    // The geography leaderboard's selection is flagged as before: kept, and current against the new run.
+    expect(await refreshSnapshot("t-geo")).toMatchObject({ status: "unchanged", snapshotId: geo });
+    for (const b of BOARDS) await refreshSnapshot(b.slug);
+    expect(await slugsFlaggedByOtherRun(second.runId)).toEqual([]);
+
+    // A run that flags the same samples (its flags carried from the previous run): the query's snapshot is kept without retrieving again.
+    const third = await runHealthCheck({ force: true });
+    if (third.status !== "computed") throw new Error("the health check did not run");
+    expect(await enqueueHealthRefreshes(third.runId)).toEqual(all);
+    expect(await refreshSnapshot("t-antibody-query")).toMatchObject({ status: "unreached", snapshotId: flagged.id });
+    expect(await refreshSnapshot("t-geo")).toMatchObject({ status: "unchanged", snapshotId: geo });
+    await pool().query(`UPDATE saved_leaderboards SET refresh_queued_at = NULL`);
   });
 });

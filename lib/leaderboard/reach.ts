@@ -6,12 +6,16 @@
 // got new results, or when it uploaded model facts. Otherwise the snapshot stays current: the
 // selection is what it was, with the data it had.
 //
+// A health run finished since the snapshot reaches it when it flags the selected samples (or their
+// benchmarks) otherwise than the run the snapshot read.
+//
 // Not checked, and the reason the cut is recalibrated (a full refresh) when the pool grew by more
 // than RECALIBRATE_GROWTH since the snapshot: the adaptive cut's background (median and spread of
 // every candidate's similarity) and the feedback expansion's seeds move a little with every
 // sample added anywhere, which moves the cut's margin (bench:scale --saved measures how much).
 // Conservative elsewhere: filters, exclusions and AND between concepts are not applied to the new
 // samples (a sample that clears any concept's cut counts).
+import { flagDigestAmong } from "@/lib/health/selection";
 import { activeEmbedder, servedSpace } from "@/lib/retrieval/active";
 import { conceptLexicon } from "@/lib/retrieval/concept-terms";
 import { TEXT_SPACE } from "@/lib/retrieval/spaces";
@@ -30,7 +34,7 @@ export const RECALIBRATE_GROWTH = 0.1;
  * Why the data of `model` can change the leaderboard whose snapshot selected `reach`, or null when
  * it cannot (the snapshot stays current).
  */
-export async function reachedBy(reach: Reach, model: ReadModel): Promise<string | null> {
+export async function reachedBy(reach: Reach, model: ReadModel, health?: { from: number | null; to: number | null }): Promise<string | null> {
   const size = model.samples.size;
   if (size > reach.poolSize * (1 + RECALIBRATE_GROWTH)) return `the pool grew by more than ${RECALIBRATE_GROWTH * 100}% (${reach.poolSize} → ${size} samples): the cut is made again`;
   const active = await activeEmbedder();
@@ -38,6 +42,9 @@ export async function reachedBy(reach: Reach, model: ReadModel): Promise<string 
   const { rowOf, ids } = model.samples;
   const selected = new Set(reach.pks);
   for (const pk of selected) if (rowOf.get(pk) < 0) return `a selected sample left the pool`;
+  if (health && health.from !== health.to && reach.flags !== (await flagDigestAmong(health.to, reach.pks))) {
+    return `the health check flags its samples otherwise (run ${health.from ?? "none"} → ${health.to ?? "none"})`;
+  }
   const seqs = await newlyPublished(reach.publish as PublishState, model.publish);
   if (seqs.length === 0) return null;
   if (await factsWrittenBy(seqs)) return "model facts were uploaded";

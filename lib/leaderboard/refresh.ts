@@ -4,10 +4,13 @@
 // (same input digest: the query retrieves the same samples, with the same measurements), which is
 // kept and marked current instead; nor one of a capability query that nothing published since can
 // reach (lib/leaderboard/reach.ts: no new sample clears its cut, no selected sample got new
-// results) — so an upload refits only the saved leaderboards it reached.
+// results) — so an upload refits only the saved leaderboards it reached. A snapshot also counts as
+// current only against the health run its flags were read from: a later run queues its refresh,
+// which keeps it when the run flags its selection alike.
 import { dataVersion } from "@/lib/db/data-version";
 import { clearRefresh, listStaleSlugs, markRefreshProgress, markRefreshQueued } from "@/lib/db/queries/saved-leaderboards";
-import { keepSnapshot, snapshotBasis, swapSnapshot } from "@/lib/db/queries/snapshots";
+import { latestHealthRun } from "@/lib/db/queries/benchmark-health";
+import { keepSnapshot, slugsFlaggedByOtherRun, snapshotBasis, swapSnapshot } from "@/lib/db/queries/snapshots";
 import { servingModel } from "@/lib/serving/current";
 import { enqueue, QUEUES } from "@/lib/queue";
 import { pendingEmbeddings, activeEmbedder } from "@/lib/retrieval/active";
@@ -27,7 +30,10 @@ export async function refreshSnapshot(slug: string): Promise<RefreshOutcome> {
   const saved = await getSavedLeaderboard(slug);
   if (!saved) return { status: "missing" };
   const version = await dataVersion();
-  if (saved.currentSnapshotId && saved.snapshotVersion === version) return { status: "current" };
+  const kept = saved.currentSnapshotId;
+  const basis = kept ? await snapshotBasis(kept) : null;
+  const healthRun = (await latestHealthRun())?.id ?? null;
+  if (kept && saved.snapshotVersion === version && basis?.healthRun === healthRun) return { status: "current" };
   if (saved.query) {
     // A capability query over a half-embedded pool would miss samples; the embed job enqueues
     // every refresh again when it finishes.
@@ -46,12 +52,11 @@ export async function refreshSnapshot(slug: string): Promise<RefreshOutcome> {
       throw err;
     }
   };
-  const kept = saved.currentSnapshotId;
-  const basis = kept ? await orClear(() => snapshotBasis(kept)) : null;
   if (kept && basis?.reach) {
     const reach = basis.reach;
     const model = await orClear(() => servingModel());
-    if ((await orClear(() => reachedBy(reach, model))) === null && (await keepSnapshot(slug, kept, model.version))) {
+    const health = { from: basis.healthRun, to: healthRun };
+    if ((await orClear(() => reachedBy(reach, model, health))) === null && (await keepSnapshot(slug, kept, model.version, undefined, healthRun))) {
       if (model.version !== (await dataVersion())) await queueRefreshes([slug]);
       return { status: "unreached", snapshotId: kept, durationMs: Math.round(performance.now() - t0) };
     }
@@ -61,7 +66,7 @@ export async function refreshSnapshot(slug: string): Promise<RefreshOutcome> {
   let outcome = await recompute(previous);
   let answeredAt: number;
   let result: RefreshOutcome;
-  if (outcome.status === "unchanged" && kept && (await keepSnapshot(slug, kept, outcome.dataVersion, outcome.reach))) {
+  if (outcome.status === "unchanged" && kept && (await keepSnapshot(slug, kept, outcome.dataVersion, outcome.reach, outcome.healthRun))) {
     // E.g. an upload to other subjects: the query retrieves the same samples with the same data.
     answeredAt = outcome.dataVersion;
     result = { status: "unchanged", snapshotId: kept, durationMs: Math.round(performance.now() - t0) };
@@ -81,6 +86,7 @@ export async function refreshSnapshot(slug: string): Promise<RefreshOutcome> {
       result: leaderboard,
       inputDigest: outcome.inputDigest,
       reach: outcome.reach,
+      healthRun: outcome.healthRun,
     });
     answeredAt = leaderboard.data_version;
     result = { status: "refreshed", snapshotId, durationMs: Math.round(performance.now() - t0) };
@@ -95,6 +101,16 @@ export async function refreshSnapshot(slug: string): Promise<RefreshOutcome> {
 async function queueRefreshes(slugs: string[]): Promise<void> {
   await markRefreshQueued(slugs);
   for (const slug of slugs) await enqueue(QUEUES.refreshLeaderboard, { slug }, { singletonKey: slug });
+}
+
+/**
+ * After health run `runId` finished: queues a refresh of every saved leaderboard whose snapshot read
+ * its flags from another run (each keeps its snapshot unless the new flags touch its selection).
+ */
+export async function enqueueHealthRefreshes(runId: number): Promise<string[]> {
+  const slugs = await slugsFlaggedByOtherRun(runId);
+  if (slugs.length) await queueRefreshes(slugs);
+  return slugs;
 }
 
 /** Queues a refresh of every saved leaderboard whose snapshot is older than the data. */
