@@ -56,6 +56,12 @@ class VectorRows {
   }
 }
 
+/** Adds the names of the ids `names` lacks (null ids: none). */
+export async function nameAll(names: Map<number, string>, ids: readonly (number | null | undefined)[]): Promise<void> {
+  const missing = [...new Set(ids.filter((id): id is number => typeof id === "number" && !names.has(id)))];
+  if (missing.length) for (const [id, n] of await loadModelNames(missing)) names.set(id, n);
+}
+
 export async function loadPool(slice = SLICE): Promise<LoadedPool> {
   const names = await loadModelNames();
   const name = (id: number) => names.get(id) ?? `model#${id}`;
@@ -79,8 +85,11 @@ export async function loadPool(slice = SLICE): Promise<LoadedPool> {
       texts.images.push(r.image);
     }
     const pks = rows.map((r) => r.pk);
-    for (const m of await loadVisibleMeasurements(pks)) addMeasurement(b, index.get(m.samplePk)!, m, name);
-    for (const o of await loadScoreOutputs(pks)) {
+    const [measurements, scored] = await Promise.all([loadVisibleMeasurements(pks), loadScoreOutputs(pks)]);
+    // Models first written after the names were read (an upload published during the run) are read now.
+    await nameAll(names, [...measurements.flatMap((m) => [m.modelId, m.modelBId, ...(m.tiers?.flat() ?? [])]), ...scored.map((o) => o.modelId)]);
+    for (const m of measurements) addMeasurement(b, index.get(m.samplePk)!, m, name);
+    for (const o of scored) {
       outputs.push({ sample: index.get(o.samplePk)!, model: name(o.modelId), metric: o.metric, value: o.value, higherIsBetter: o.higherIsBetter, output: o.output });
     }
     if (vectors) for (const [pk, vector] of await vectorsOf(TEXT_SPACE, space.activeModel!, pks)) vectors.set(index.get(pk)!, vector);
