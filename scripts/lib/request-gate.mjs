@@ -41,6 +41,16 @@ export function bypasses(method, url) {
   return method === "POST" && (path === "/api/uploads" || path === "/api/uploads/");
 }
 
+const escapeHtml = (t) => t.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A page's 503: the site's look in a few lines (answered before Next.js), retrying by itself after Retry-After. */
+export function busyPage(why) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="${RETRY_AFTER_S}"><title>Busy · ONEBench portal</title>
+<style>body{margin:0;font-family:ui-sans-serif,system-ui,sans-serif;background:#f8fafc;color:#0f172a}main{max-width:36rem;margin:4rem auto;padding:1.5rem;border:1px solid #e2e8f0;border-radius:.5rem;background:#fff}h1{font-size:1.25rem;margin:0 0 .5rem}p{color:#475569;line-height:1.5}</style></head>
+<body><main><h1>The portal is busy</h1><p>More people are asking than it can answer right now (${escapeHtml(why)}). This page tries again in ${RETRY_AFTER_S} s by itself.</p></main></body></html>\n`;
+}
+
 /**
  * The gate: `admit(req, res, go)` calls `go()` now or when a slot frees (the slot is released when
  * the response closes, finished or aborted), or answers 503 itself.
@@ -58,9 +68,10 @@ export function createGate({ active = ACTIVE, queue = QUEUE, waitMs = WAIT_MS, n
       "Retry-After": String(RETRY_AFTER_S),
       "Cache-Control": "no-store",
       "X-Content-Type-Options": "nosniff",
-      "Content-Type": api ? "application/json; charset=utf-8" : "text/plain; charset=utf-8",
+      "Content-Type": api ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
+      ...(api ? {} : { "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'" }),
     });
-    res.end(api ? JSON.stringify({ error: { code: "overloaded", message } }) : `${message}\n`);
+    res.end(api ? JSON.stringify({ error: { code: "overloaded", message } }) : busyPage(why));
   };
 
   const start = (entry) => {

@@ -93,8 +93,13 @@ describe("request gate", () => {
     expect((await first).status).toBe(200);
     const tooLate = await late;
     expect(tooLate.status).toBe(503);
-    expect(tooLate.headers.get("content-type")).toMatch(/^text\/plain/);
-    expect(await tooLate.text()).toMatch(/waited over 0.3 s for a turn/);
+    // A page gets a page, in the site's look, that tries again after Retry-After by itself.
+    expect(tooLate.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(tooLate.headers.get("content-security-policy")).toMatch(/default-src 'none'/);
+    const html = await tooLate.text();
+    expect(html).toMatch(/\(waited over 0.3 s for a turn\)/);
+    expect(html).toMatch(/<meta http-equiv="refresh" content="2">/);
+    expect(html).toMatch(/<h1>The portal is busy<\/h1>/);
     const stats = (await (await fetch(`${base}/stats`)).json()) as Record<string, number>;
     expect(stats).toMatchObject({ dropped: 1, refused: 1 });
     // The gone request never reached the handler: the next one is the second ever started.
