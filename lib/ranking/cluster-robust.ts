@@ -154,21 +154,29 @@ export function clusterMeat(c: ChoiceEvents, theta: Float64Array, free: Int32Arr
   const g = new Float64Array(n);
   const gf = new Float64Array(nf);
   const nz = new Int32Array(nf);
+  const touched = new Int32Array(n);
   let clusters = 0;
   for (let s = 0; s < c.nSamples; s++) {
-    if (!scores(s, g)) continue;
+    const written = scores(s, g, touched);
+    if (!written) continue;
     clusters++;
-    for (let m = 0; m < n; m++) {
-      if (g[m] === 0) continue;
-      if (freeIndex[m] >= 0) gf[freeIndex[m]] = g[m];
-      g[m] = 0;
-    }
+    // The models the sample's score wrote, as free parameters, ascending (the Gram's upper triangle).
     let k = 0;
-    for (let a = 0; a < nf; a++) {
-      if (gf[a] === 0) continue;
-      sum[a] += gf[a];
-      nz[k++] = a;
+    for (let t = 0; t < written; t++) {
+      const m = touched[t];
+      const v = g[m];
+      g[m] = 0;
+      const a = freeIndex[m];
+      if (v === 0 || a < 0) continue;
+      gf[a] = v;
+      let p = k++;
+      while (p > 0 && nz[p - 1] > a) {
+        nz[p] = nz[p - 1];
+        p--;
+      }
+      nz[p] = a;
     }
+    for (let p = 0; p < k; p++) sum[nz[p]] += gf[nz[p]];
     gram.add(gf, nz, k);
     for (let p = 0; p < k; p++) gf[nz[p]] = 0;
   }

@@ -14,8 +14,13 @@
  */
 import type { ChoiceEvents } from './choices';
 
-/** Adds sample s's score g_s into `g` (length n); false if the sample has no counted event. */
-export type SampleScore = (s: number, g: Float64Array) => boolean;
+/**
+ * Adds sample s's score g_s into `g` (length n); returns how many models it wrote, each listed
+ * once in `touched` when given (0: the sample has no counted event). The Gram pass of
+ * ./cluster-robust.ts then visits those models, not all n: at 100k samples x 73 models the scan
+ * of every model per sample was a third of the sandwich's time.
+ */
+export type SampleScore = (s: number, g: Float64Array, touched?: Int32Array) => number;
 
 /** Plackett-Luce; `gamma` = e^(θ − max θ), 0 for models not fitted. */
 export function plSampleScores(c: ChoiceEvents, gamma: Float64Array): SampleScore {
@@ -30,7 +35,12 @@ export function plSampleScores(c: ChoiceEvents, gamma: Float64Array): SampleScor
   const firstStart = new Int32Array(entries.length + 1);
   const blockStamp = new Int32Array(entries.length + 1).fill(-1);
   const blockEnds = new Int32Array(winner.length);
-  return (s, g) => {
+  // Which models this call wrote: stamp[m] === call (one stamp array for all calls).
+  const stamp = new Int32Array(c.nModels);
+  let call = 0;
+  return (s, g, touched) => {
+    const id = ++call;
+    let k = 0;
     let nBlocks = 0;
     let counted = false;
     for (let e = sampleOffsets[s]; e < sampleOffsets[s + 1]; e++) {
@@ -42,6 +52,11 @@ export function plSampleScores(c: ChoiceEvents, gamma: Float64Array): SampleScor
       const end = setEnd[set[e]];
       const a = w / (gamma[i] + suf[st]);
       g[i] += w - a * gamma[i];
+      if (stamp[i] !== id) {
+        stamp[i] = id;
+        if (touched) touched[k] = i;
+        k++;
+      }
       posA[st] += a;
       if (blockStamp[end] !== s) {
         blockStamp[end] = s;
@@ -49,23 +64,33 @@ export function plSampleScores(c: ChoiceEvents, gamma: Float64Array): SampleScor
         blockEnds[nBlocks++] = end;
       } else if (st < firstStart[end]) firstStart[end] = st;
     }
-    for (let k = 0; k < nBlocks; k++) {
-      const end = blockEnds[k];
+    for (let b = 0; b < nBlocks; b++) {
+      const end = blockEnds[b];
       let cumA = 0;
       for (let p = firstStart[end]; p < end; p++) {
         cumA += posA[p];
         posA[p] = 0;
-        g[entries[p]] -= gamma[entries[p]] * cumA;
+        const m = entries[p];
+        g[m] -= gamma[m] * cumA;
+        if (stamp[m] !== id) {
+          stamp[m] = id;
+          if (touched) touched[k] = m;
+          k++;
+        }
       }
     }
-    return counted;
+    return counted ? k : 0;
   };
 }
 
 /** Bradley-Terry: every (i_e, j ∈ L_e) pair adds q = w γ_j/(γ_i + γ_j) to g_i and −q to g_j. */
 export function btSampleScores(c: ChoiceEvents, gamma: Float64Array): SampleScore {
   const { entries, setStart, setEnd, winner, set, weight, sampleOffsets } = c;
-  return (s, g) => {
+  const stamp = new Int32Array(c.nModels);
+  let call = 0;
+  return (s, g, touched) => {
+    const id = ++call;
+    let k = 0;
     let counted = false;
     for (let e = sampleOffsets[s]; e < sampleOffsets[s + 1]; e++) {
       const w = weight[e];
@@ -81,9 +106,19 @@ export function btSampleScores(c: ChoiceEvents, gamma: Float64Array): SampleScor
         const q = (w * gj) / (gi + gj);
         win += q;
         g[j] -= q;
+        if (stamp[j] !== id) {
+          stamp[j] = id;
+          if (touched) touched[k] = j;
+          k++;
+        }
       }
       g[i] += win;
+      if (stamp[i] !== id) {
+        stamp[i] = id;
+        if (touched) touched[k] = i;
+        k++;
+      }
     }
-    return counted;
+    return counted ? k : 0;
   };
 }
