@@ -127,6 +127,9 @@ max_connections = 200
 fsync = off
 synchronous_commit = off
 full_page_writes = off
+# As docker-compose: an HNSW index over 1M vectors built CONCURRENTLY with the default 64 MB spills
+# out of memory and crawls (30% after 16 min in bench:scale at 1M).
+maintenance_work_mem = '512MB'
 EOF
   as_owner "$PG_BINDIR/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start >/dev/null ||
     { cat "$dir/server.log" >&2; exit 1; }
