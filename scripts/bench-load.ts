@@ -53,6 +53,8 @@ interface Portal {
   pid: number;
   base: string;
   dataDir: string;
+  /** The database it serves when not its embedded one (--db native). */
+  databaseUrl?: string;
   /** Resolves once the pool is embedded again (after an import). */
   ready(): Promise<void>;
   stop(): Promise<void>;
@@ -80,6 +82,7 @@ async function startPortal(dataDir: string, extra: Record<string, string> = {}):
     pid: proc.pid!,
     base,
     dataDir,
+    databaseUrl: extra.DATABASE_URL,
     ready: () => embedded(base, () => proc.exitCode, logFile),
     async stop() {
       proc.kill("SIGINT");
@@ -101,9 +104,11 @@ async function embedded(base: string, exitCode: () => number | null, logFile: st
   }
 }
 
-async function createToken(dataDir: string): Promise<string> {
+/** A token from the token CLI, as an operator makes one: it finds the embedded database by the discovery file in DATA_DIR, or is given the server's URL. */
+async function createToken(dataDir: string, databaseUrl?: string): Promise<string> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
   delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/token.ts", "create", "bench-load"], { env });
   return stdout.trim().split("\n").at(-1)!;
 }
@@ -114,6 +119,8 @@ async function upload(base: string, token: string, body: Buffer): Promise<Upload
   const res = await fetch(`${base}/api/uploads`, { method: "POST", body: new Uint8Array(body), headers: { authorization: `Bearer ${token}`, "content-type": "application/x-ndjson" } });
   const acceptedMs = performance.now() - t0;
   const report = (await res.json()) as { id?: string; status?: string; error?: { message: string } };
+  // A refused token is the bench's fault, not the portal's answer to load: the run would measure no upload.
+  if (res.status === 401 || res.status === 403) throw new Error(`the bench's upload token was refused (HTTP ${res.status}: ${report.error?.message ?? ""})`);
   if (!report.id) return { status: `HTTP ${res.status}: ${report.error?.message ?? "no id"}`, acceptedMs, doneMs: NaN };
   for (let status = report.status ?? ""; ; ) {
     if (status === "done" || status === "failed") return { status, acceptedMs, doneMs: performance.now() - t0 };
@@ -164,7 +171,7 @@ type MeasuredRun = { result: RunResult; peaks: Record<Role, number>; load: strin
 async function measure(portal: Portal, i: number, pool: DemoPool): Promise<MeasuredRun> {
   const rss = rssPeaks(portal.pid);
   try {
-    const token = await createToken(portal.dataDir);
+    const token = await createToken(portal.dataDir, portal.databaseUrl);
     // One request of each kind first: the web process loads its read model on the first query, a
     // one-off that the runs should not count (it is reported here instead).
     const t0 = performance.now();
