@@ -1,0 +1,42 @@
+// The start-up warm-up: after it, the overall leaderboard (the home page) is answered from the
+// cache and the keyword index of the served read model is built; on an empty database it fails
+// softly (logged), leaving the first requests to load as before.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeDb } from "@/lib/db/client";
+import { reloadEnv } from "@/lib/env";
+import { forgetLeaderboards } from "@/lib/leaderboard/compute";
+import { overallLeaderboard } from "@/lib/leaderboard/live";
+import { embedPendingSamples } from "@/lib/retrieval/embed-pool";
+import { resetDatabase } from "@/test/db";
+import { importDemo } from "@/test/demo";
+import { forgetReadModel, servingModel } from "./current";
+import { warmServing } from "./warm";
+
+const embedderBefore = process.env.EMBEDDER;
+
+beforeAll(async () => {
+  process.env.EMBEDDER = "fallback";
+  reloadEnv();
+  await resetDatabase();
+  await importDemo();
+  await embedPendingSamples();
+  forgetReadModel();
+  forgetLeaderboards();
+}, 300_000);
+afterAll(async () => {
+  if (embedderBefore === undefined) delete process.env.EMBEDDER;
+  else process.env.EMBEDDER = embedderBefore;
+  reloadEnv();
+  await closeDb();
+});
+
+describe("serving warm-up", () => {
+  it("loads the read model and computes the overall leaderboard before any request", async () => {
+    const done = await warmServing();
+    expect(done).not.toBeNull();
+    const model = await servingModel();
+    expect(done!.samples).toBe(model.samples.size);
+    expect(model.samples.size).toBeGreaterThan(100);
+    expect((await overallLeaderboard()).cached).toBe(true);
+  });
+});

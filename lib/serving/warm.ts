@@ -1,0 +1,42 @@
+// A web process loads at start, in the background, what its first requests would otherwise wait
+// for: the read model, the keyword index, the active text space's vectors and its embedder, and the
+// overall leaderboard (the home page). At 100k samples that is ~20 s of work per process (read model
+// ~15 s, keyword index, vectors, whole-pool fit), paid before the first visitor instead of by them;
+// requests arriving meanwhile share the same loads (one promise each), so they never do it twice.
+// Off with WEB_WARM_UP=0. A failure (an empty or migrating database) is logged, not thrown: the
+// first request then loads as before.
+import { env } from "@/lib/env";
+import { overallLeaderboard } from "@/lib/leaderboard/live";
+import { logger } from "@/lib/log";
+import { activeEmbedder, servedSpace } from "@/lib/retrieval/active";
+import { TEXT_SPACE } from "@/lib/retrieval/spaces";
+import { servingModel } from "./current";
+import { lexicalFor } from "./lexical-store";
+import { vectorsFor } from "./read-model";
+
+export async function warmServing(): Promise<{ ms: number; samples: number } | null> {
+  const log = logger("web");
+  const t0 = performance.now();
+  try {
+    const model = await servingModel();
+    await lexicalFor(model);
+    const [active, space] = await Promise.all([activeEmbedder(), servedSpace(TEXT_SPACE)]);
+    if (active.embedder && active.name) {
+      await vectorsFor(model, space.space, active.name, space.dim);
+      await active.embedder.embed(["warm up"]);
+    }
+    await overallLeaderboard();
+    const done = { ms: Math.round(performance.now() - t0), samples: model.samples.size };
+    log.info({ duration_ms: done.ms, samples: done.samples }, "serving warmed up: read model, keyword index, vectors, overall leaderboard");
+    return done;
+  } catch (err) {
+    log.warn({ err, duration_ms: Math.round(performance.now() - t0) }, "warm-up failed; the first requests load what they need");
+    return null;
+  }
+}
+
+/** Starts the warm-up once the server is listening (register() runs before it listens). */
+export function warmServingSoon(): void {
+  if (!env().WEB_WARM_UP) return;
+  setTimeout(() => void warmServing(), 1000).unref();
+}
