@@ -34,9 +34,14 @@ export function background(values: ArrayLike<number>): Background | null {
   const finite = new Float64Array(values.length);
   let n = 0;
   for (let i = 0; i < values.length; i++) if (Number.isFinite(values[i])) finite[n++] = values[i];
+  return backgroundInPlace(finite.subarray(0, n));
+}
+
+/** background() of values that are all finite, reordering them and writing the deviations over them. */
+export function backgroundInPlace(xs: Float64Array): Background | null {
+  const n = xs.length;
   if (n < MIN_BACKGROUND) return null;
   // Both medians by selection in place, the deviations written over the values.
-  const xs = finite.subarray(0, n);
   const median = medianInPlace(xs);
   for (let i = 0; i < n; i++) xs[i] = Math.abs(xs[i] - median);
   const mad = medianInPlace(xs);
