@@ -10,6 +10,7 @@
 //   k, threshold  given explicitly, they bound the set exactly as in API version 1: the k
 //              nearest by similarity, cut at the threshold, nearest first (spec/api.md)
 import { ADAPTIVE_Z, ADAPTIVE_Z_UNLABELLED, adaptiveThreshold, backgroundInPlace } from "./cutoff";
+import { float64Scratch, int32Scratch } from "./scratch";
 import { TopK } from "./top-k";
 
 const RRF_K = 60;
@@ -60,6 +61,13 @@ export interface ConceptResult {
 const PACKED_ROWS = 2 ** 21;
 const bits = new Uint32Array(1);
 const asFloat = new Float32Array(bits.buffer);
+/** Buffers of sortedBy and retrieveConcept, reused (scratch.ts): none of them escapes. */
+const keyBuffer = float64Scratch();
+const candidateBuffer = int32Scratch();
+const finiteBuffer = float64Scratch();
+const rankedBuffer = int32Scratch();
+const withTermsBuffer = int32Scratch();
+const fusedBuffer = float64Scratch();
 
 /**
  * The rows with a finite score, best first (ties by row). Float32 scores (the dense similarities
@@ -72,7 +80,7 @@ export function sortedBy(score: ArrayLike<number>, rows: ArrayLike<number>): Int
     const kept = Int32Array.from(Array.prototype.filter.call(rows, (r: number) => Number.isFinite(score[r])) as number[]);
     return kept.sort((a, b) => score[b] - score[a] || a - b);
   }
-  const keys = new Float64Array(rows.length);
+  const keys = keyBuffer.take(rows.length);
   let n = 0;
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
@@ -126,9 +134,15 @@ export function extent(values: ArrayLike<number>): [number, number] | null {
 
 /** The similarity histogram of the candidates' finite similarities (in row order). */
 function histogramOfFinite(xs: Float64Array): Histogram | null {
-  const range = extent(xs);
-  if (!range) return null;
-  const [lo, hi] = range;
+  // extent's loop, here over one array type (extent, called with several, boxed each value).
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < xs.length; i++) {
+    const x = xs[i];
+    if (x < lo) lo = x;
+    if (x > hi) hi = x;
+  }
+  if (lo === Infinity) return null;
   const width = hi > lo ? (hi - lo) / HISTOGRAM_BINS : 1;
   const counts = new Array<number>(HISTOGRAM_BINS).fill(0);
   for (let i = 0; i < xs.length; i++) counts[Math.min(HISTOGRAM_BINS - 1, Math.floor((xs[i] - lo) / width))]++;
@@ -145,9 +159,9 @@ export function retrieveConcept(s: ConceptScores, cut: Cut): ConceptResult {
   const { dense, lexical, labelled, candidate } = s;
   let nCandidates = 0;
   for (let r = 0; r < candidate.length; r++) if (candidate[r]) nCandidates++;
-  const candidates = new Int32Array(nCandidates);
+  const candidates = candidateBuffer.take(nCandidates);
   /** The candidates' finite similarities (the histogram's, then the background's to reorder). */
-  const finite = new Float64Array(nCandidates);
+  const finite = finiteBuffer.take(nCandidates);
   let nFinite = 0;
   let anyLabelled = false;
   let lowestLabelled = Infinity;
@@ -181,8 +195,8 @@ export function retrieveConcept(s: ConceptScores, cut: Cut): ConceptResult {
   // Every row ranked before such a row has a similarity at least its own, so ranking only the
   // rows from the lowest of those similarities on gives them their ranks among all candidates.
   const from = lowestLabelled < similarity ? lowestLabelled : similarity;
-  const ranked = new Int32Array(nCandidates);
-  const withTerms = new Int32Array(nLexical);
+  const ranked = rankedBuffer.take(nCandidates);
+  const withTerms = withTermsBuffer.take(nLexical);
   let nRanked = 0;
   for (let i = 0, j = 0; i < nCandidates; i++) {
     const r = candidates[i];
@@ -191,7 +205,7 @@ export function retrieveConcept(s: ConceptScores, cut: Cut): ConceptResult {
   }
   const denseOrder = sortedBy(dense, ranked.subarray(0, nRanked));
   const lexicalOrder = sortedBy(lexical, withTerms);
-  const fused = new Float64Array(candidate.length);
+  const fused = fusedBuffer.zeroed(candidate.length);
   for (let i = 0; i < denseOrder.length; i++) fused[denseOrder[i]] += 1 / (RRF_K + i + 1);
   for (let i = 0; i < lexicalOrder.length; i++) fused[lexicalOrder[i]] += 1 / (RRF_K + i + 1);
   // The kept rows in the fused order (the cut first, then the sort: the same rows in the same
@@ -205,7 +219,8 @@ export function retrieveConcept(s: ConceptScores, cut: Cut): ConceptResult {
     const inDense = dense[r] >= from && Number.isFinite(dense[r]);
     if (!inDense && keep(r)) rows.push(r);
   }
-  rows.sort((a, b) => fused[b] - fused[a] || a - b);
+  // fused[b] − fused[a] || a − b, by comparisons (no double to box per comparison; two distinct doubles never subtract to 0).
+  rows.sort((a, b) => (fused[a] > fused[b] ? -1 : fused[a] < fused[b] ? 1 : a - b));
   return {
     rows,
     histogram,

@@ -4,6 +4,7 @@
 // lib/retrieval/search.ts (compared in read-model.int.test.ts).
 import type { SampleFilters } from "@/lib/db/queries/embeddings-search";
 import type { RetrievedSample } from "@/lib/retrieval/search";
+import { int32Scratch } from "@/lib/retrieval/scratch";
 import { allDistances, nearest } from "./knn";
 import { vectorsFor, type ReadModel } from "./read-model";
 import type { VectorStore } from "./vector-store";
@@ -56,12 +57,15 @@ export function nearestAllowed(model: ReadModel, store: VectorStore, mask: Uint8
   return nearest({ ...knnInput(model, store, mask, query), k });
 }
 
+/** similarityByRow's store row → read-model row map, reused (lib/retrieval/scratch.ts). */
+const rowBuffer = int32Scratch();
+
 /** The cosine similarity of `query` to every allowed sample, by read-model row (NaN where none). */
 export function similarityByRow(model: ReadModel, store: VectorStore, mask: Uint8Array, query: Float32Array): Float32Array {
   const out = new Float32Array(mask.length).fill(NaN);
   const rowOf = model.samples.rowOf;
   // The store row's read-model row, looked up once per row (the mask test needs it too).
-  const rows = new Int32Array(store.pk.length);
+  const rows = rowBuffer.take(store.pk.length);
   const pks = store.pk.data;
   for (let r = 0; r < rows.length; r++) rows[r] = pks[r] < 0 ? -1 : rowOf.get(pks[r]);
   allDistances(
