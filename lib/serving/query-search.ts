@@ -51,6 +51,52 @@ function denseByRow(model: ReadModel, store: VectorStore, mask: Uint8Array, quer
   return similarityByRow(model, store, mask, query);
 }
 
+interface WhyContext {
+  index: LexicalIndex;
+  searched: string[];
+  perConcept: { dense: Float32Array; terms: string[]; labelled: Uint8Array }[];
+  keys: string[];
+  expanded: NonNullable<Why["expanded"]>;
+}
+
+/**
+ * A retrieved sample whose `why` is built on first read: GET /api/samples reads a page of them,
+ * the leaderboard none, and building it for each of thousands of hits (the terms of each, an
+ * object per concept) was most of a query's short-lived garbage. Serialised (toJSON) and read
+ * (`.why`) it is the plain { pk, similarity, why } it replaces; only pk and similarity are own
+ * properties (a spread copies those two).
+ */
+class Hit implements QueryHit {
+  #why: Why | undefined;
+  readonly #row: number;
+  readonly #context: WhyContext;
+
+  constructor(
+    readonly pk: number,
+    readonly similarity: number | null,
+    row: number,
+    context: WhyContext,
+  ) {
+    this.#row = row;
+    this.#context = context;
+  }
+
+  get why(): Why {
+    if (this.#why) return this.#why;
+    const { index, searched, perConcept, keys, expanded } = this.#context;
+    const row = this.#row;
+    const similarity: Record<string, number | null> = {};
+    perConcept.forEach((c, j) => (similarity[keys[j]] = Number.isFinite(c.dense[row]) ? c.dense[row] : null));
+    const why: Why = { similarity, terms: index.explain(row, searched), labelled: perConcept.some((c) => c.labelled[row] === 1) };
+    if (expanded.length) why.expanded = expanded;
+    return (this.#why = why);
+  }
+
+  toJSON(): { pk: number; similarity: number | null; why: Why } {
+    return { pk: this.pk, similarity: this.similarity, why: this.why };
+  }
+}
+
 export async function searchQuery(model: ReadModel, s: QuerySearch): Promise<QueryAnswer> {
   const index = await lexicalFor(model);
   const mask = model.samples.mask(s.filters);
@@ -128,13 +174,7 @@ export async function searchQuery(model: ReadModel, s: QuerySearch): Promise<Que
   const keys = texts.map((text) => (texts.length > 1 ? `${s.space}:${text}` : s.space));
   // `why` is built when read (GET /api/samples reads a page of it; the leaderboard never does),
   // once per hit: the same value as building it here.
-  const why = (row: number): Why => {
-    const similarity: Record<string, number | null> = {};
-    perConcept.forEach((c, j) => (similarity[keys[j]] = Number.isFinite(c.dense[row]) ? c.dense[row] : null));
-    const out: Why = { similarity, terms: index.explain(row, searched), labelled: perConcept.some((c) => c.labelled[row] === 1) };
-    if (expanded.length) out.expanded = expanded;
-    return out;
-  };
+  const context: WhyContext = { index, searched, perConcept, keys, expanded };
   const hits: QueryHit[] = new Array(rows.length);
   for (let h = 0; h < rows.length; h++) {
     const row = rows[h];
@@ -143,14 +183,7 @@ export async function searchQuery(model: ReadModel, s: QuerySearch): Promise<Que
       const v = c.dense[row];
       if (Number.isFinite(v) && (best === null || v > best)) best = v;
     }
-    let built: Why | undefined;
-    hits[h] = {
-      pk: model.samples.pk.data[row],
-      similarity: best,
-      get why() {
-        return (built ??= why(row));
-      },
-    };
+    hits[h] = new Hit(model.samples.pk.data[row], best, row, context);
   }
   return { hits, concepts };
 }
