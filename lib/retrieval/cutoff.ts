@@ -62,7 +62,7 @@ const SORT_BELOW = 2048;
 
 /**
  * medianInPlace's value, found by a radix pass instead of quickselect over the whole array (whose
- * unpredictable three-way branches cost ~3 ms per 100k values): each value's high word mapped to an
+ * unpredictable three-way branches cost a few ms per 100k values): each value's high word mapped to an
  * order-preserving unsigned key (sign bit flipped for positives, every bit for negatives), counted
  * by its top 16 bits; the middle value(s) then lie in one or two buckets, whose values alone are
  * sorted (or, when many, selected). Leaves `s` in its order. A middle value of zero (whose sign

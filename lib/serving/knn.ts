@@ -119,6 +119,9 @@ function approximateDistance(vectors: Float32Array, base: number, query: Float32
 
 const clamp = (sim: number) => (sim > 1 ? 1 : sim < -1 ? -1 : sim);
 
+/** pgvector's cosine distance from a row's float32 dot product with the query and both squared norms. */
+export const distanceOf = (dot: number, rowNorm: number, qNorm: number) => 1 - clamp(dot / Math.sqrt(rowNorm * qNorm));
+
 /** The k rows nearest the query, nearest first, ties by pk. */
 export function nearest(input: KnnInput): Neighbour[] {
   const { vectors, norms, pks, rows, dim, query, k } = input;
@@ -176,7 +179,7 @@ export function allDistances(input: Omit<KnnInput, "k">, each: (pk: number, dist
     const dots = exact(from, count);
     for (; j < n && rows[j] < from + count; j++) {
       const r = rows[j];
-      each(pks[r], 1 - clamp(dots[r - from] / Math.sqrt(norms[r] * qNorm)), r);
+      each(pks[r], distanceOf(dots[r - from], norms[r], qNorm), r);
     }
   }
 }
