@@ -63,13 +63,15 @@
 //         (br $row))))
 //
 // A third, `exact8`, gives `exact`'s results bit for bit, eight rows at a time with SIMD (dim a
-// multiple of 4, rows a multiple of 8; the caller sends the rest to `exact`). Each f32x4 lane is one
+// multiple of 4, rows a multiple of 8; dotKernels sends the rest to the scalar `exact`). Each f32x4 lane is one
 // row's chain: the products of four consecutive floats of four rows (f32x4.mul with the query's
 // four floats) are transposed in registers (eight i8x16.shuffle: 32-bit then 64-bit interleaves) so
 // that lane j holds row j's products in element order, and added to the lane's running sum one
 // element after another: per lane the same float32 roundings in the same order as pgvector's loop
 // (wasm's f32x4 operations are IEEE float32, never fused). Two groups of four rows keep two chains
-// in flight. About 3x `exact`'s speed on rows in cache (the shuffles bound it).
+// in flight. About twice `exact`'s speed on rows in cache (the shuffles bound it); from memory both are
+// bound by reading the rows, which the next eight rows' cache lines, touched in address order while
+// these are summed, keep near the sequential rate.
 //
 // Every product and sum of `dots` is an IEEE float32 operation (no fused multiply-add), in another order than
 // pgvector's sequential sum: each term goes through at most dim/16 + 4 + (dim mod 16) ≤ dim
