@@ -9,7 +9,8 @@
 //              in the fused order
 //   k, threshold  given explicitly, they bound the set exactly as in API version 1: the k
 //              nearest by similarity, cut at the threshold, nearest first (spec/api.md)
-import { ADAPTIVE_Z, ADAPTIVE_Z_UNLABELLED, adaptiveThreshold, background } from "./cutoff";
+import { ADAPTIVE_Z, ADAPTIVE_Z_UNLABELLED, adaptiveThreshold, backgroundInPlace } from "./cutoff";
+import { float64Scratch, int32Scratch } from "./scratch";
 import { TopK } from "./top-k";
 
 const RRF_K = 60;
@@ -60,6 +61,13 @@ export interface ConceptResult {
 const PACKED_ROWS = 2 ** 21;
 const bits = new Uint32Array(1);
 const asFloat = new Float32Array(bits.buffer);
+/** Buffers of sortedBy and retrieveConcept, reused (scratch.ts): none of them escapes. */
+const keyBuffer = float64Scratch();
+const candidateBuffer = int32Scratch();
+const finiteBuffer = float64Scratch();
+const rankedBuffer = int32Scratch();
+const withTermsBuffer = int32Scratch();
+const fusedBuffer = float64Scratch();
 
 /**
  * The rows with a finite score, best first (ties by row). Float32 scores (the dense similarities
@@ -67,14 +75,15 @@ const asFloat = new Float32Array(bits.buffer);
  * bits mapped to an order-preserving unsigned integer (descending) times 2^21 plus the row: the
  * native numeric sort of a typed array, ~10x the comparator sort of the whole pool, same order.
  */
-export function sortedBy(score: ArrayLike<number>, rows: readonly number[]): Int32Array {
+export function sortedBy(score: ArrayLike<number>, rows: ArrayLike<number>): Int32Array {
   if (!(score instanceof Float32Array) || score.length > PACKED_ROWS) {
-    const kept = Int32Array.from(rows.filter((r) => Number.isFinite(score[r])));
+    const kept = Int32Array.from(Array.prototype.filter.call(rows, (r: number) => Number.isFinite(score[r])) as number[]);
     return kept.sort((a, b) => score[b] - score[a] || a - b);
   }
-  const keys = new Float64Array(rows.length);
+  const keys = keyBuffer.take(rows.length);
   let n = 0;
-  for (const r of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
     const x = score[r];
     if (!Number.isFinite(x)) continue;
     asFloat[0] = x === 0 ? 0 : x; // −0 sorts as 0 (equal scores tie by row)
@@ -93,12 +102,17 @@ export function sortedBy(score: ArrayLike<number>, rows: readonly number[]): Int
  * The rows with a finite score at or above `threshold` (when set), best first (ties by row), the
  * first k of them (when set): a bounded heap when k is set, so the pool is never sorted whole.
  */
-function best(score: ArrayLike<number>, rows: number[], k: number | undefined, threshold: number | undefined): number[] {
+function best(score: ArrayLike<number>, rows: Int32Array, k: number | undefined, threshold: number | undefined): number[] {
   const passes = (r: number) => Number.isFinite(score[r]) && (threshold === undefined || score[r] >= threshold);
-  if (k === undefined) return Array.from(sortedBy(score, rows.filter(passes)));
+  if (k === undefined) {
+    const kept = new Int32Array(rows.length);
+    let n = 0;
+    for (let i = 0; i < rows.length; i++) if (passes(rows[i])) kept[n++] = rows[i];
+    return Array.from(sortedBy(score, kept.subarray(0, n)));
+  }
   if (k <= 0) return [];
   const top = new TopK(Math.min(k, rows.length));
-  for (const r of rows) if (passes(r)) top.offer(-score[r], r);
+  for (let i = 0; i < rows.length; i++) if (passes(rows[i])) top.offer(-score[rows[i]], rows[i]);
   return top.sorted().map((t) => t.pk);
 }
 
@@ -118,63 +132,101 @@ export function extent(values: ArrayLike<number>): [number, number] | null {
   return lo === Infinity ? null : [lo, hi];
 }
 
-export function histogramOf(values: ArrayLike<number>, rows: readonly number[]): Histogram | null {
+/** The similarity histogram of the candidates' finite similarities (in row order). */
+function histogramOfFinite(xs: Float64Array): Histogram | null {
+  // extent's loop, here over one array type (extent, called with several, boxed each value).
   let lo = Infinity;
   let hi = -Infinity;
-  for (const r of rows) {
-    const x = values[r];
-    if (!Number.isFinite(x)) continue;
+  for (let i = 0; i < xs.length; i++) {
+    const x = xs[i];
     if (x < lo) lo = x;
     if (x > hi) hi = x;
   }
   if (lo === Infinity) return null;
   const width = hi > lo ? (hi - lo) / HISTOGRAM_BINS : 1;
   const counts = new Array<number>(HISTOGRAM_BINS).fill(0);
-  for (const r of rows) {
-    const x = values[r];
-    if (Number.isFinite(x)) counts[Math.min(HISTOGRAM_BINS - 1, Math.floor((x - lo) / width))]++;
-  }
+  for (let i = 0; i < xs.length; i++) counts[Math.min(HISTOGRAM_BINS - 1, Math.floor((xs[i] - lo) / width))]++;
   return { from: lo, width, counts };
 }
 
+/**
+ * The cut of one concept. The candidate rows are read in one pass (their finite similarities,
+ * whether any is labelled, the lowest labelled similarity, how many have lexical evidence), into
+ * typed arrays; the kept rows are looked for only among the two ranked lists (a row in neither has
+ * no fused score): the same rows in the same order as fusing and filtering every candidate.
+ */
 export function retrieveConcept(s: ConceptScores, cut: Cut): ConceptResult {
-  const candidates: number[] = [];
-  for (let r = 0; r < s.candidate.length; r++) if (s.candidate[r]) candidates.push(r);
-  const histogram = histogramOf(s.dense, candidates);
-  const minSimilarity = (rows: number[]) => extent(rows.map((r) => s.dense[r]))?.[0] ?? null;
+  const { dense, lexical, labelled, candidate } = s;
+  let nCandidates = 0;
+  for (let r = 0; r < candidate.length; r++) if (candidate[r]) nCandidates++;
+  const candidates = candidateBuffer.take(nCandidates);
+  /** The candidates' finite similarities (the histogram's, then the background's to reorder). */
+  const finite = finiteBuffer.take(nCandidates);
+  let nFinite = 0;
+  let anyLabelled = false;
+  let lowestLabelled = Infinity;
+  let nLexical = 0;
+  for (let r = 0, c = 0; r < candidate.length; r++) {
+    if (!candidate[r]) continue;
+    candidates[c++] = r;
+    const x = dense[r];
+    if (Number.isFinite(x)) finite[nFinite++] = x;
+    if (labelled[r] === 1) {
+      anyLabelled = true;
+      if (x < lowestLabelled) lowestLabelled = x;
+    }
+    if (lexical[r] > 0) nLexical++;
+  }
+  const values = finite.subarray(0, nFinite);
+  const histogram = histogramOfFinite(values);
 
   if (cut.k !== undefined || cut.threshold !== undefined) {
-    const rows = best(s.dense, candidates, cut.k, cut.threshold);
+    const rows = best(dense, candidates, cut.k, cut.threshold);
     const mode = cut.threshold === undefined ? "k" : "threshold";
-    return { rows, histogram, report: { mode, n_candidates: candidates.length, cut: { similarity: cut.threshold ?? minSimilarity(rows), k: rows.length } } };
+    let lowest: number | null = null;
+    for (const r of rows) if (Number.isFinite(dense[r]) && (lowest === null || dense[r] < lowest)) lowest = dense[r];
+    return { rows, histogram, report: { mode, n_candidates: nCandidates, cut: { similarity: cut.threshold ?? lowest, k: rows.length } } };
   }
   // Adaptive: every candidate's place in both lists counts (reciprocal-rank fusion).
-  const candidateDense = new Float64Array(candidates.length);
-  candidates.forEach((r, i) => (candidateDense[i] = s.dense[r]));
-  const b = background(candidateDense);
-  const z = cut.z ?? (candidates.some((r) => s.labelled[r] === 1) ? ADAPTIVE_Z : ADAPTIVE_Z_UNLABELLED);
+  const b = backgroundInPlace(values);
+  const z = cut.z ?? (anyLabelled ? ADAPTIVE_Z : ADAPTIVE_Z_UNLABELLED);
   const similarity = b ? adaptiveThreshold(b, z) : Infinity;
   // A row's dense rank counts only where the row can be kept: at or above the cut, or labelled.
   // Every row ranked before such a row has a similarity at least its own, so ranking only the
   // rows from the lowest of those similarities on gives them their ranks among all candidates.
-  let from = similarity;
-  for (const r of candidates) if (s.labelled[r] === 1 && s.dense[r] < from) from = s.dense[r];
-  const ranked: number[] = [];
-  for (const r of candidates) if (s.dense[r] >= from) ranked.push(r);
-  const dense = sortedBy(s.dense, ranked);
-  const lexical = sortedBy(s.lexical, candidates.filter((r) => s.lexical[r] > 0));
-  const fused = new Float64Array(s.candidate.length);
-  dense.forEach((r, i) => (fused[r] += 1 / (RRF_K + i + 1)));
-  lexical.forEach((r, i) => (fused[r] += 1 / (RRF_K + i + 1)));
+  const from = lowestLabelled < similarity ? lowestLabelled : similarity;
+  const ranked = rankedBuffer.take(nCandidates);
+  const withTerms = withTermsBuffer.take(nLexical);
+  let nRanked = 0;
+  for (let i = 0, j = 0; i < nCandidates; i++) {
+    const r = candidates[i];
+    if (dense[r] >= from) ranked[nRanked++] = r;
+    if (lexical[r] > 0) withTerms[j++] = r;
+  }
+  const denseOrder = sortedBy(dense, ranked.subarray(0, nRanked));
+  const lexicalOrder = sortedBy(lexical, withTerms);
+  const fused = fusedBuffer.zeroed(candidate.length);
+  for (let i = 0; i < denseOrder.length; i++) fused[denseOrder[i]] += 1 / (RRF_K + i + 1);
+  for (let i = 0; i < lexicalOrder.length; i++) fused[lexicalOrder[i]] += 1 / (RRF_K + i + 1);
   // The kept rows in the fused order (the cut first, then the sort: the same rows in the same
-  // order as sorting every fused candidate, without sorting the pool).
-  const rows = candidates.filter((r) => fused[r] > 0 && (s.dense[r] >= similarity || s.labelled[r] === 1)).sort((a, b) => fused[b] - fused[a] || a - b);
+  // order as sorting every fused candidate, without sorting the pool). A row of both lists is
+  // taken from the dense one.
+  const keep = (r: number) => dense[r] >= similarity || labelled[r] === 1;
+  const rows: number[] = [];
+  for (let i = 0; i < denseOrder.length; i++) if (keep(denseOrder[i])) rows.push(denseOrder[i]);
+  for (let i = 0; i < lexicalOrder.length; i++) {
+    const r = lexicalOrder[i];
+    const inDense = dense[r] >= from && Number.isFinite(dense[r]);
+    if (!inDense && keep(r)) rows.push(r);
+  }
+  // fused[b] − fused[a] || a − b, by comparisons (no double to box per comparison; two distinct doubles never subtract to 0).
+  rows.sort((a, b) => (fused[a] > fused[b] ? -1 : fused[a] < fused[b] ? 1 : a - b));
   return {
     rows,
     histogram,
     report: {
       mode: "adaptive",
-      n_candidates: candidates.length,
+      n_candidates: nCandidates,
       cut: { similarity: b ? similarity : null, k: rows.length },
       ...(b ? { background: { median: b.median, sigma: b.sigma, z } } : {}),
     },

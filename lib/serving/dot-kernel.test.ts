@@ -26,14 +26,15 @@ describe("dot kernel (wasm SIMD)", () => {
     expect(exports).toEqual([
       { name: "dots", kind: "function" },
       { name: "exact", kind: "function" },
+      { name: "exact8", kind: "function" },
     ]);
   });
 
-  it.each([1, 3, 4, 5, 17, 384])("exact: pgvector's sequential float32 sum, bit for bit (%i-d, rows four at a time and the rest)", (dim) => {
+  it.each([1, 3, 4, 5, 8, 17, 384, 388])("exact: pgvector's sequential float32 sum, bit for bit (%i-d, rows eight or four at a time and the rest)", (dim) => {
     const rand = seeded(dim + 100);
-    const memory = new WebAssembly.Memory({ initial: 4 });
+    const memory = new WebAssembly.Memory({ initial: 8 });
     const { exact } = dotKernels(memory)!;
-    for (const rows of [1, 3, 4, 9, 38]) {
+    for (const rows of [1, 3, 4, 8, 9, 16, 17, 38, 64]) {
       const q = new Float32Array(memory.buffer, 0, dim);
       const vAt = dim * 4;
       const v = new Float32Array(memory.buffer, vAt, rows * dim);
@@ -49,6 +50,32 @@ describe("dot kernel (wasm SIMD)", () => {
         expect(out[r]).toBe(s);
       }
       expect(out[rows]).toBeNaN(); // nothing written past the rows
+    }
+  });
+
+  it("exact8: each lane's chain is exactly the scalar chain, on values whose sums round at every step (random magnitudes, signs, zeros and subnormals)", () => {
+    const memory = new WebAssembly.Memory({ initial: 16 });
+    const { exact8, exactScalar } = dotKernels(memory)!;
+    const rand = seeded(7);
+    for (const dim of [4, 12, 64, 384]) {
+      const rows = 48;
+      const q = new Float32Array(memory.buffer, 0, dim);
+      const vAt = 4096;
+      const v = new Float32Array(memory.buffer, vAt, rows * dim);
+      const outAt = vAt + rows * dim * 4;
+      const value = () => {
+        const x = rand();
+        const kind = Math.floor(((x + 1) / 2) * 10);
+        return kind === 0 ? 0 : kind === 1 ? -0 : kind === 2 ? x * 1e-40 : x * 10 ** Math.round(rand() * 6);
+      };
+      for (let i = 0; i < dim; i++) q[i] = value();
+      for (let i = 0; i < v.length; i++) v[i] = value();
+      exact8(0, vAt, rows, dim, outAt);
+      const simd = Float32Array.from(new Float32Array(memory.buffer, outAt, rows));
+      exactScalar(0, vAt, rows, dim, outAt);
+      const scalar = new Float32Array(memory.buffer, outAt, rows);
+      for (let r = 0; r < rows; r++) expect(Object.is(simd[r], scalar[r]) || simd[r] === scalar[r]).toBe(true);
+      expect(new Uint32Array(simd.buffer)).toEqual(new Uint32Array(Float32Array.from(scalar).buffer));
     }
   });
 

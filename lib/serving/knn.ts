@@ -19,6 +19,7 @@
 // fit in the slack while d ≤ 2048, past which the float64 loop is used). Every row of the exact top
 // k has exact distance ≤ E_k ≤ A_k + ε, hence approximate distance ≤ A_k + 2ε: the second pass sees
 // all of them.
+import { int32Scratch } from "@/lib/retrieval/scratch";
 import { TopK } from "@/lib/retrieval/top-k";
 import { DOT_BLOCK, type DotScan } from "./vector-matrix";
 
@@ -118,6 +119,9 @@ function approximateDistance(vectors: Float32Array, base: number, query: Float32
 
 const clamp = (sim: number) => (sim > 1 ? 1 : sim < -1 ? -1 : sim);
 
+/** pgvector's cosine distance from a row's float32 dot product with the query and both squared norms. */
+export const distanceOf = (dot: number, rowNorm: number, qNorm: number) => 1 - clamp(dot / Math.sqrt(rowNorm * qNorm));
+
 /** The k rows nearest the query, nearest first, ties by pk. */
 export function nearest(input: KnnInput): Neighbour[] {
   const { vectors, norms, pks, rows, dim, query, k } = input;
@@ -146,6 +150,9 @@ export function nearest(input: KnnInput): Neighbour[] {
   return heap.sorted();
 }
 
+/** allDistances' list of allowed rows, reused (lib/retrieval/scratch.ts). */
+const allowedBuffer = int32Scratch();
+
 /**
  * Every allowed row's distance to the query, unordered: what `nearest` with k = all rows finds,
  * without keeping a heap of the whole pool and sorting it (a hybrid query ranks the rows itself).
@@ -154,7 +161,8 @@ export function nearest(input: KnnInput): Neighbour[] {
 export function allDistances(input: Omit<KnnInput, "k">, each: (pk: number, distance: number, row: number) => void): void {
   const { pks, norms, dim, query } = input;
   const qNorm = squaredNorm(query, 0, dim);
-  const rows = new Int32Array(input.rows);
+  // A reused buffer: `each` must not call allDistances itself (its callers' callbacks store a result).
+  const rows = allowedBuffer.take(input.rows);
   let n = 0;
   for (let r = 0; r < input.rows; r++) if (pks[r] >= 0 && input.allowed(r)) rows[n++] = r;
   // Most rows allowed (a query without filters): the wasm kernel computes the same float32 chains
@@ -171,7 +179,7 @@ export function allDistances(input: Omit<KnnInput, "k">, each: (pk: number, dist
     const dots = exact(from, count);
     for (; j < n && rows[j] < from + count; j++) {
       const r = rows[j];
-      each(pks[r], 1 - clamp(dots[r - from] / Math.sqrt(norms[r] * qNorm)), r);
+      each(pks[r], distanceOf(dots[r - from], norms[r], qNorm), r);
     }
   }
 }

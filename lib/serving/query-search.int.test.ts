@@ -1,9 +1,10 @@
 // Capability queries over the demo pool through the serving path: the adaptive default, tag words
 // found by the lexical side, the query language's filter terms, exclusions and AND, why each
 // sample matched, and a query that does not parse. Expectations come from the stored demo samples.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDb, pool } from "@/lib/db/client";
 import { embedPendingSamples } from "@/lib/retrieval/embed-pool";
+import { LexicalIndex } from "@/lib/retrieval/lexical";
 import { listSamples } from "@/lib/samples/list";
 import { leaderboardQuerySchema } from "@/lib/selection/schema";
 import { plantedLeader } from "@/scripts/demo/planted";
@@ -101,6 +102,22 @@ describe("the query language", () => {
     expect(both.concepts.map((c) => c.text)).toEqual(["programming", "sql"]);
   });
 
+  it("AND lists the first concept's samples that the others retrieve, in its order; OR then adds the next group's new ones", async () => {
+    const pks = async (q: string) => (await retrieve(query({ q }))).samples.map((s) => s.pk);
+    const [a, b] = [await pks("programming"), await pks("sql")];
+    const inB = new Set(b);
+    expect(await pks("programming AND sql")).toEqual(a.filter((pk) => inB.has(pk)));
+    const inA = new Set(a);
+    expect(await pks("programming OR sql")).toEqual([...a, ...b.filter((pk) => !inA.has(pk))]);
+    expect(await pks("programming AND sql OR sql AND programming")).toEqual(a.filter((pk) => inB.has(pk)));
+  });
+
+  it("a query of filters only lists the passing samples by pk, the first k of them", async () => {
+    const inBenchmark = await pksWhere(`benchmark = 'demo-bio-qa'`);
+    expect((await retrieve(query({ q: "benchmark:demo-bio-qa" }))).samples).toEqual(inBenchmark.map((pk) => ({ pk, similarity: null, why: { similarity: {}, terms: [], labelled: false } })));
+    expect((await retrieve(query({ q: "benchmark:demo-bio-qa", k: "3" }))).samples.map((s) => s.pk)).toEqual(inBenchmark.slice(0, 3));
+  });
+
   it("a query that does not parse is an error naming the position and what was expected", () => {
     const r = leaderboardQuerySchema.safeParse({ q: 'law "contract' });
     expect(r.success).toBe(false);
@@ -110,6 +127,25 @@ describe("the query language", () => {
 });
 
 describe("why each sample matched", () => {
+  it("is built when read, once per sample, and serialises with the sample as before", async () => {
+    const explain = vi.spyOn(LexicalIndex.prototype, "explain");
+    try {
+      const r = await retrieve(query({ q: "immunology antibodies" }));
+      expect(r.samples.length).toBeGreaterThan(2);
+      expect(explain).not.toHaveBeenCalled();
+      const first = r.samples[0];
+      expect(first.why).toBe(first.why);
+      expect(explain).toHaveBeenCalledTimes(1);
+      const json = JSON.parse(JSON.stringify(r.samples));
+      expect(Object.keys(json[1])).toEqual(["pk", "similarity", "why"]);
+      expect(json[1]).toEqual({ pk: r.samples[1].pk, similarity: r.samples[1].similarity, why: r.samples[1].why });
+      expect(json[0].why.similarity.text).toBe(first.similarity);
+      expect(explain).toHaveBeenCalledTimes(r.samples.length);
+    } finally {
+      explain.mockRestore();
+    }
+  });
+
   it("GET /api/samples' list carries the similarity and the matched terms with their fields", async () => {
     const list = await listSamples(query({ q: "immunology" }), { limit: 5 });
     expect(list.retrieval.mode).toBe("adaptive");

@@ -51,6 +51,52 @@ function denseByRow(model: ReadModel, store: VectorStore, mask: Uint8Array, quer
   return similarityByRow(model, store, mask, query);
 }
 
+interface WhyContext {
+  index: LexicalIndex;
+  searched: string[];
+  perConcept: { dense: Float32Array; terms: string[]; labelled: Uint8Array }[];
+  keys: string[];
+  expanded: NonNullable<Why["expanded"]>;
+}
+
+/**
+ * A retrieved sample whose `why` is built on first read: GET /api/samples reads a page of them,
+ * the leaderboard none, and building it for each of thousands of hits (the terms of each, an
+ * object per concept) was most of a query's short-lived garbage. Serialised (toJSON) and read
+ * (`.why`) it is the plain { pk, similarity, why } it replaces; only pk and similarity are own
+ * properties (a spread copies those two).
+ */
+class Hit implements QueryHit {
+  #why: Why | undefined;
+  readonly #row: number;
+  readonly #context: WhyContext;
+
+  constructor(
+    readonly pk: number,
+    readonly similarity: number | null,
+    row: number,
+    context: WhyContext,
+  ) {
+    this.#row = row;
+    this.#context = context;
+  }
+
+  get why(): Why {
+    if (this.#why) return this.#why;
+    const { index, searched, perConcept, keys, expanded } = this.#context;
+    const row = this.#row;
+    const similarity: Record<string, number | null> = {};
+    perConcept.forEach((c, j) => (similarity[keys[j]] = Number.isFinite(c.dense[row]) ? c.dense[row] : null));
+    const why: Why = { similarity, terms: index.explain(row, searched), labelled: perConcept.some((c) => c.labelled[row] === 1) };
+    if (expanded.length) why.expanded = expanded;
+    return (this.#why = why);
+  }
+
+  toJSON(): { pk: number; similarity: number | null; why: Why } {
+    return { pk: this.pk, similarity: this.similarity, why: this.why };
+  }
+}
+
 export async function searchQuery(model: ReadModel, s: QuerySearch): Promise<QueryAnswer> {
   const index = await lexicalFor(model);
   const mask = model.samples.mask(s.filters);
@@ -60,22 +106,32 @@ export async function searchQuery(model: ReadModel, s: QuerySearch): Promise<Que
   }
   const texts = s.parsed.groups.flat().map((c) => c.text);
   if (!s.dense || texts.length === 0) {
-    const hits: QueryHit[] = [];
-    for (let r = 0; r < mask.length; r++) if (mask[r]) hits.push({ pk: model.samples.pk.data[r], similarity: null, why: { similarity: {}, terms: [], labelled: false } });
-    hits.sort((a, b) => a.pk - b.pk);
-    return { hits: s.cut.k !== undefined ? hits.slice(0, s.cut.k) : hits, concepts: [] };
+    // The passing pks sorted as numbers (pks are distinct), the first k of them made hits.
+    let n = 0;
+    for (let r = 0; r < mask.length; r++) n += mask[r];
+    const pks = new Int32Array(n);
+    n = 0;
+    for (let r = 0; r < mask.length; r++) if (mask[r]) pks[n++] = model.samples.pk.data[r];
+    pks.sort();
+    const kept = s.cut.k !== undefined ? pks.subarray(0, s.cut.k) : pks;
+    const hits: QueryHit[] = new Array(kept.length);
+    for (let i = 0; i < kept.length; i++) hits[i] = { pk: kept[i], similarity: null, why: { similarity: {}, terms: [], labelled: false } };
+    return { hits, concepts: [] };
   }
   const { store, embed } = s.dense;
   const vectors = await embed(texts);
   const concepts: QueryAnswer["concepts"] = [];
-  const perConcept: { rows: Set<number>; dense: Float32Array; terms: string[]; labelled: Uint8Array }[] = [];
+  const perConcept: { dense: Float32Array; terms: string[]; labelled: Uint8Array }[] = [];
   const order: number[] = [];
-  const seen = new Set<number>();
+  // Rows already listed (by an earlier group), and per group of several concepts how many of them
+  // retrieved each row: a row of the first concept's order is kept when every concept did.
+  const seen = new Uint8Array(mask.length);
   let i = 0;
   for (const group of s.parsed.groups) {
-    let kept = null as Set<number> | null;
+    const retrievedBy = group.length > 1 ? new Int32Array(mask.length) : null;
     let groupOrder: number[] = [];
-    for (const concept of group) {
+    for (let c = 0; c < group.length; c++) {
+      const concept = group[c];
       const candidate = Uint8Array.from(mask);
       for (const phrase of concept.phrases) {
         const has = containingAll(index, phrase);
@@ -97,14 +153,13 @@ export async function searchQuery(model: ReadModel, s: QuerySearch): Promise<Que
       const { rows, ...result } = found.result;
       const vector = found.expansion ? centroid(found.expansion.seeds, (row) => store.vectorOf(model.samples.pk.data[row])) : own;
       concepts.push({ text: concept.text, result, vector });
-      perConcept.push({ rows: new Set(rows), dense: found.dense, terms: found.terms, labelled: found.labelled });
-      const set = new Set(rows);
-      if (kept === null) groupOrder = rows;
-      kept = kept === null ? set : new Set([...kept].filter((r) => set.has(r)));
+      perConcept.push({ dense: found.dense, terms: found.terms, labelled: found.labelled });
+      if (c === 0) groupOrder = rows;
+      if (retrievedBy) for (const r of rows) retrievedBy[r]++;
     }
     for (const r of groupOrder) {
-      if (!kept!.has(r) || seen.has(r)) continue;
-      seen.add(r);
+      if ((retrievedBy && retrievedBy[r] !== group.length) || seen[r]) continue;
+      seen[r] = 1;
       order.push(r);
     }
   }
@@ -117,18 +172,18 @@ export async function searchQuery(model: ReadModel, s: QuerySearch): Promise<Que
   });
   const searched = [...new Set(perConcept.flatMap((c) => c.terms))];
   const keys = texts.map((text) => (texts.length > 1 ? `${s.space}:${text}` : s.space));
-  const hits = rows.map((row) => {
-    const similarity: Record<string, number | null> = {};
+  // `why` is built when read (GET /api/samples reads a page of it; the leaderboard never does),
+  // once per hit: the same value as building it here.
+  const context: WhyContext = { index, searched, perConcept, keys, expanded };
+  const hits: QueryHit[] = new Array(rows.length);
+  for (let h = 0; h < rows.length; h++) {
+    const row = rows[h];
     let best: number | null = null;
-    perConcept.forEach((c, j) => {
-      const v = Number.isFinite(c.dense[row]) ? c.dense[row] : null;
-      similarity[keys[j]] = v;
-      if (v !== null && (best === null || v > best)) best = v;
-    });
-    const terms = index.explain(row, searched);
-    const why: Why = { similarity, terms, labelled: perConcept.some((c) => c.labelled[row] === 1) };
-    if (expanded.length) why.expanded = expanded;
-    return { pk: model.samples.pk.data[row], similarity: best, why };
-  });
+    for (const c of perConcept) {
+      const v = c.dense[row];
+      if (Number.isFinite(v) && (best === null || v > best)) best = v;
+    }
+    hits[h] = new Hit(model.samples.pk.data[row], best, row, context);
+  }
   return { hits, concepts };
 }

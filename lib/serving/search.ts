@@ -4,8 +4,10 @@
 // lib/retrieval/search.ts (compared in read-model.int.test.ts).
 import type { SampleFilters } from "@/lib/db/queries/embeddings-search";
 import type { RetrievedSample } from "@/lib/retrieval/search";
-import { allDistances, nearest } from "./knn";
+import { int32Scratch } from "@/lib/retrieval/scratch";
+import { allDistances, distanceOf, nearest, squaredNorm } from "./knn";
 import { vectorsFor, type ReadModel } from "./read-model";
+import { DOT_BLOCK } from "./vector-matrix";
 import type { VectorStore } from "./vector-store";
 
 export interface ModelSearch {
@@ -56,17 +58,43 @@ export function nearestAllowed(model: ReadModel, store: VectorStore, mask: Uint8
   return nearest({ ...knnInput(model, store, mask, query), k });
 }
 
-/** The cosine similarity of `query` to every allowed sample, by read-model row (NaN where none). */
+/** similarityByRow's store row → read-model row map, reused (lib/retrieval/scratch.ts). */
+const rowBuffer = int32Scratch();
+
+/**
+ * The cosine similarity of `query` to every allowed sample, by read-model row (NaN where none).
+ * Most rows allowed (a query without filters): one loop over the wasm kernel's blocks writes each
+ * allowed row's similarity where it belongs, as allDistances' wasm path computes it (the same dot
+ * products, whatever the blocks' bounds); few allowed: allDistances' JS chains over those alone.
+ */
 export function similarityByRow(model: ReadModel, store: VectorStore, mask: Uint8Array, query: Float32Array): Float32Array {
   const out = new Float32Array(mask.length).fill(NaN);
   const rowOf = model.samples.rowOf;
-  // The store row's read-model row, looked up once per row (the mask test needs it too).
-  const rows = new Int32Array(store.pk.length);
+  // Each store row's read-model row when the mask allows it, else −1 (dead rows too).
+  const n = store.pk.length;
+  const rows = rowBuffer.take(n);
   const pks = store.pk.data;
-  for (let r = 0; r < rows.length; r++) rows[r] = pks[r] < 0 ? -1 : rowOf.get(pks[r]);
-  allDistances(
-    { ...store.rows(), allowed: (r) => rows[r] >= 0 && mask[rows[r]] === 1, query },
-    (_pk, distance, r) => (out[rows[r]] = 1 - distance),
-  );
+  let allowed = 0;
+  for (let r = 0; r < n; r++) {
+    const row = pks[r] < 0 ? -1 : rowOf.get(pks[r]);
+    rows[r] = row >= 0 && mask[row] === 1 ? row : -1;
+    if (rows[r] >= 0) allowed++;
+  }
+  const input = store.rows();
+  const exact = allowed * 4 >= n ? (input.exactScan?.(query) ?? null) : null;
+  if (!exact) {
+    allDistances({ ...input, allowed: (r) => rows[r] >= 0, query }, (_pk, distance, r) => (out[rows[r]] = 1 - distance));
+    return out;
+  }
+  const { norms, dim } = input;
+  const qNorm = squaredNorm(query, 0, dim);
+  for (let from = 0; from < n; from += DOT_BLOCK) {
+    const count = Math.min(DOT_BLOCK, n - from);
+    const dots = exact(from, count);
+    for (let i = 0; i < count; i++) {
+      const row = rows[from + i];
+      if (row >= 0) out[row] = 1 - distanceOf(dots[i], norms[from + i], qNorm);
+    }
+  }
   return out;
 }

@@ -1,0 +1,84 @@
+// background() against the quickselect it replaced (kept here verbatim): the radix pass finds the
+// same median and MAD, bit for bit, on pools of every shape around the sizes where it switches
+// between sorting and selecting what is left.
+import { describe, expect, it } from "vitest";
+import { background } from "./cutoff";
+
+function previousMedianInPlace(s: Float64Array): number {
+  const m = s.length >> 1;
+  const upper = previousSelect(s, m, 0, s.length - 1);
+  if (s.length % 2) return upper;
+  let lower = -Infinity;
+  for (let i = 0; i < m; i++) if (s[i] > lower) lower = s[i];
+  return (lower + upper) / 2;
+}
+
+function previousSelect(a: Float64Array, k: number, lo: number, hi: number): number {
+  while (hi > lo) {
+    const mid = (lo + hi) >> 1;
+    const x = a[lo];
+    const y = a[mid];
+    const z = a[hi];
+    const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
+    let lt = lo;
+    let i = lo;
+    let gt = hi;
+    while (i <= gt) {
+      const v = a[i];
+      if (v < pivot) {
+        a[i++] = a[lt];
+        a[lt++] = v;
+      } else if (v > pivot) {
+        a[i] = a[gt];
+        a[gt--] = v;
+      } else i++;
+    }
+    if (k < lt) hi = lt - 1;
+    else if (k > gt) lo = gt + 1;
+    else return pivot;
+  }
+  return a[k];
+}
+
+function previousBackground(values: ArrayLike<number>): { median: number; sigma: number } | null {
+  const finite = new Float64Array(values.length);
+  let n = 0;
+  for (let i = 0; i < values.length; i++) if (Number.isFinite(values[i])) finite[n++] = values[i];
+  if (n < 20) return null;
+  const xs = finite.subarray(0, n);
+  const median = previousMedianInPlace(xs);
+  for (let i = 0; i < n; i++) xs[i] = Math.abs(xs[i] - median);
+  const mad = previousMedianInPlace(xs);
+  return { median, sigma: Math.max(1.4826 * mad, 1e-6) };
+}
+
+function seeded(seed: number) {
+  let x = seed;
+  return () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
+}
+
+describe("background by radix selection", () => {
+  it("finds the replaced quickselect's median and scaled MAD, bit for bit", () => {
+    const rand = seeded(3);
+    const shapes: [string, () => number][] = [
+      ["similarities", () => Math.fround(rand() * 0.05 + 0.02 + (rand() < 0.05 ? 0.4 : 0))],
+      ["around zero", () => Math.fround(rand() * 0.03)],
+      ["coarse ties", () => Math.round(rand() * 6) / 50],
+      ["two values", () => (rand() < 0 ? 0.25 : 0.5)],
+      ["one bucket", () => 0.5 + Math.fround(rand() * 1e-4)],
+      ["zeros of both signs", () => (rand() < -0.6 ? -0 : rand() < 0.2 ? 0 : rand())],
+      ["wide range", () => rand() * 10 ** Math.round(rand() * 30)],
+      ["subnormal", () => rand() * 1e-310],
+    ];
+    for (const [shape, value] of shapes) {
+      for (const n of [20, 21, 2047, 2048, 2049, 5000, 5001, 40_000, 40_001]) {
+        const xs = Float32Array.from({ length: n }, value);
+        const values = shape === "wide range" || shape === "subnormal" ? Float64Array.from({ length: n }, value) : xs;
+        const got = background(values)!;
+        const want = previousBackground(values)!;
+        expect(Object.is(got.median, want.median), `${shape}, ${n}: median ${got.median} vs ${want.median}`).toBe(true);
+        expect(Object.is(got.sigma, want.sigma), `${shape}, ${n}: sigma ${got.sigma} vs ${want.sigma}`).toBe(true);
+      }
+    }
+  });
+});
