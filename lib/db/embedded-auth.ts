@@ -98,12 +98,31 @@ async function authenticate(socket: Socket, expected: Buffer): Promise<Buffer | 
   }
 }
 
+/**
+ * A client that resets its connection (a web server killed mid-query, or stopped while the
+ * database stops) emits 'error' on its socket. Nothing listens while it authenticates, and
+ * pglite-socket's handler removes every 'error' listener when it detaches, sometimes before the
+ * reset arrives: an 'error' event without a listener is thrown, and would take down the process
+ * hosting the database (npm start's supervisor). This listener stays: it destroys the socket.
+ */
+function guardErrors(socket: Socket): void {
+  const guard = () => socket.destroy();
+  socket.on("error", guard);
+  const removeAll = socket.removeAllListeners.bind(socket);
+  socket.removeAllListeners = ((event?: string | symbol) => {
+    removeAll(event);
+    if (event === undefined || event === "error") socket.on("error", guard);
+    return socket;
+  }) as Socket["removeAllListeners"];
+}
+
 /** Makes `server` admit only connections that know `password`. Call before server.start(). */
 export function requirePassword(server: PGLiteSocketServer, password: string): void {
   const s = server as unknown as { handleConnection(socket: Socket): Promise<void> };
   const admit = s.handleConnection.bind(s);
   const expected = digest(password);
   s.handleConnection = async (socket: Socket) => {
+    guardErrors(socket);
     socket.setTimeout(AUTH_TIMEOUT_MS, () => socket.destroy());
     const startup = await authenticate(socket, expected).catch(() => null);
     socket.setTimeout(0);

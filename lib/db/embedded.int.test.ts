@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { connect, type Socket } from "node:net";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { startEmbeddedPostgres } from "./embedded";
@@ -82,6 +83,46 @@ describe.skipIf(process.env.TEST_DB === "native")("embedded Postgres server (emb
         await expect(wrong.connect()).rejects.toMatchObject({ code: "28P01" });
       }
     } finally {
+      await db.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("survives clients that reset their connection at any point, also while it stops", async () => {
+    // A web server killed (or stopped) while it connects, authenticates or waits on a query resets
+    // its sockets; an 'error' event nobody listens to would take down the process hosting the database.
+    const dir = mkdtempSync(path.join(tmpdir(), "portal-emb-"));
+    const db = await startEmbeddedPostgres({ dataDir: dir });
+    const uncaught: unknown[] = [];
+    const onUncaught = (err: unknown) => uncaught.push(err);
+    process.on("uncaughtException", onUncaught);
+    const { hostname, port } = new URL(db.url);
+    const raw = (): Promise<Socket> => new Promise((resolve) => { const s = connect(Number(port), hostname, () => resolve(s)); s.on("error", () => undefined); });
+    const settle = () => new Promise((r) => setTimeout(r, 100));
+    try {
+      (await raw()).resetAndDestroy(); // before any message
+      const half = await raw();
+      half.write(Buffer.from([0, 0, 0, 40, 0, 3])); // half a startup message
+      await settle();
+      half.resetAndDestroy();
+      const busy = new pg.Client({ connectionString: db.url });
+      await busy.connect();
+      busy.on("error", () => undefined);
+      const sleeping = busy.query("SELECT pg_sleep(0.3)").catch(() => "reset");
+      await settle();
+      (busy as unknown as { connection: { stream: Socket } }).connection.stream.resetAndDestroy(); // mid-query
+      expect(await sleeping).toBe("reset");
+      const idle = new pg.Client({ connectionString: db.url });
+      await idle.connect();
+      idle.on("error", () => undefined);
+      await settle();
+      const stopping = db.stop();
+      (idle as unknown as { connection: { stream: Socket } }).connection.stream.resetAndDestroy(); // while it stops
+      await stopping;
+      await settle();
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off("uncaughtException", onUncaught);
       await db.stop();
       rmSync(dir, { recursive: true, force: true });
     }
