@@ -48,19 +48,19 @@ async function build(model: ReadModel, state: State): Promise<LexicalIndex> {
     return { tags: s.tagNames[row], task: task >= 0 ? s.tasks.names[task] : null, benchmark: s.benchmarks.names[s.benchmark.data[row]] ?? null };
   };
   const keyOf = (l: ReturnType<typeof labelsOf>) => JSON.stringify([l.tags, l.task, l.benchmark]);
+  const keys = pks.map((_, row) => keyOf(labelsOf(row)));
   // New samples, and kept ones whose labels moved without a text update: their texts are read.
-  const missing = pks.filter((pk, row) => !fresh.has(pk) && state.runs.labelKeyOf(pk) !== keyOf(labelsOf(row)));
+  const missing = pks.filter((pk, row) => !fresh.has(pk) && state.runs.labelKeyOf(pk) !== keys[row]);
   for (let i = 0; i < missing.length; i += CHUNK) for (const t of await sampleTexts(missing.slice(i, i + CHUNK))) fresh.set(t[0], t);
   state.builtAt = started;
   let split = 0;
   for (let row = 0; row < pks.length; row++) {
     const pk = pks[row];
     const text = fresh.get(pk);
-    const labels = labelsOf(row);
-    const key = keyOf(labels);
+    const key = keys[row];
     // Reused: a text not read again (labels unchanged, else it was read), or read with the same stamp.
     if (text ? state.runs.matches(pk, stampOf(text), key) : state.runs.labelKeyOf(pk) === key) continue;
-    const doc = { input: text?.[1] ?? "", reference: text?.[2] ?? null, metadata: text?.[3] ?? [], ...labels };
+    const doc = { input: text?.[1] ?? "", reference: text?.[2] ?? null, metadata: text?.[3] ?? [], ...labelsOf(row) };
     state.runs.put(pk, docTerms(doc, state.dict), stampOf(text), key);
     if (++split % TERMS_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
   }
