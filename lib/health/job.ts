@@ -10,7 +10,7 @@ import { configuredPrior } from "@/lib/selection/defaults";
 import { loadPool, yieldToOthers } from "./load-pool";
 import { carryFrom, type Carry, type CarryMarks } from "./carry";
 import { benchmarkFingerprints } from "./incremental";
-import { computeHealth } from "./report";
+import { computeHealthOffThread } from "./compute-off-thread";
 import { embedderKind } from "@/lib/retrieval/text-embedders";
 import { COSINE_DUPLICATE, scanVectorPairs } from "./vector-duplicates";
 import { SEVERITY_RANK, type BenchmarkHealth } from "./types";
@@ -44,7 +44,7 @@ export async function runHealthCheck(opts: { force?: boolean; full?: boolean } =
   const carry: Carry = latest && !opts.full ? await carryFrom(latest.id, fingerprints, samplePks, input.texts.ids, input.texts.benchmarks) : { benchmarks: new Map(), vectorPairs: [] };
   const changed = carry.benchmarks.size ? Uint8Array.from(input.texts.benchmarks, (b) => (carry.benchmarks.has(b) ? 0 : 1)) : undefined;
   const scanned = vectors ? await scanVectorPairs(vectors.matrix, COSINE_DUPLICATE[embedderKind(vectors.model)], changed, yieldToOthers) : [];
-  const report = computeHealth({ ...input, vectorPairs: [...carry.vectorPairs, ...scanned], carried: carry.benchmarks, prior: configuredPrior().value });
+  const report = await computeHealthOffThread({ ...input, vectorPairs: [...carry.vectorPairs, ...scanned], carried: carry.benchmarks, prior: configuredPrior().value });
   const checkedAt = new Date().toISOString();
   const marks = (b: BenchmarkHealth): CarryMarks => ({ fingerprint: fingerprints.get(b.name)!, checkedVersion: b.carried?.checkedVersion ?? version, checkedAt: b.carried?.checkedAt ?? checkedAt });
   await yieldToOthers();
