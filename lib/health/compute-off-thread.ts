@@ -10,7 +10,9 @@ import type { HealthReport } from "./types";
 
 export function computeHealthOffThread(input: HealthInput): Promise<HealthReport> {
   return new Promise((resolve, reject) => {
-    const thread = new Worker(new URL("./compute-thread.mjs", import.meta.url));
+    // No inherited preloads (execArgv): the entry registers tsx itself, and npm start's
+    // exit-with-parent preload would end the thread at once (a thread's stdin is closed).
+    const thread = new Worker(new URL("./compute-thread.mjs", import.meta.url), { execArgv: [] });
     let settled = false;
     const settle = (fn: () => void) => {
       if (settled) return;

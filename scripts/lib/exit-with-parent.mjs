@@ -2,7 +2,10 @@
 // stdin and sets PORTAL_PARENT_PIPE=1. When the parent dies — even by SIGKILL, which it cannot
 // handle — the pipe's other end closes and the child exits at once, instead of living on as an
 // orphan that holds the port (and whose embedded database is gone). Unref'd: it keeps nobody alive.
-if (process.env.PORTAL_PARENT_PIPE === "1" && process.stdin && !process.stdin.isTTY) {
+import { isMainThread } from "node:worker_threads";
+
+// Only the process's main thread: a worker thread's stdin is closed from the start.
+if (isMainThread && process.env.PORTAL_PARENT_PIPE === "1" && process.stdin && !process.stdin.isTTY) {
   const gone = () => process.exit(1);
   process.stdin.on("end", gone);
   process.stdin.on("close", gone);
