@@ -60,6 +60,15 @@ interface Portal {
   stop(): Promise<void>;
 }
 
+/** Portals this bench started: stopped if the bench itself is interrupted, instead of living on as orphans. */
+const started = new Set<ReturnType<typeof spawn>>();
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    for (const proc of started) proc.kill("SIGINT");
+    setTimeout(() => process.exit(130), 5000).unref();
+  });
+}
+
 async function startPortal(dataDir: string, extra: Record<string, string> = {}): Promise<Portal> {
   const [port, dbPort] = [await freePort(), await freePort()];
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_DB_PORT: String(dbPort), NEXT_TELEMETRY_DISABLED: "1" };
@@ -74,7 +83,8 @@ async function startPortal(dataDir: string, extra: Record<string, string> = {}):
     // The database URL holds the embedded database's password: not for the terminal.
     for (const line of d.toString().split("\n")) if (line.startsWith("[start]")) log(line.replace(/\/\/[^@\s]+@/, "//…@"));
   });
-  const exited = new Promise<void>((resolve) => proc.on("exit", () => resolve()));
+  started.add(proc);
+  const exited = new Promise<void>((resolve) => proc.on("exit", () => (started.delete(proc), resolve())));
   const base = `http://127.0.0.1:${port}`;
   // An empty pool (--pool, before its import) has nothing to embed, nor an embedder fitted yet.
   await embedded(base, () => proc.exitCode, logFile, extra.NO_DEMO !== "1");
