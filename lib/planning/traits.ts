@@ -191,6 +191,8 @@ export interface TraitPrior {
   /** its change per unit of the model's score (0 for the strength) */
   slope: Float64Array;
   center: number;
+  /** EM steps taken when τ was estimated to convergence (convergedTraitPrior) */
+  steps?: number;
 }
 
 /** A pool model's outcomes and its Plackett-Luce score. */
@@ -272,7 +274,7 @@ export function designAt(d: TraitDesign, t: number): TraitDesign {
 export const MAX_EM_STEPS = 30;
 export const TAU_TOLERANCE = 0.005;
 
-export function convergedTraitPrior(params: SampleParameters, loose: TraitDesign, pool: PoolOutcomes[]): TraitPrior & { steps: number } {
+export function convergedTraitPrior(params: SampleParameters, loose: TraitDesign, pool: PoolOutcomes[]): TraitPrior {
   let prior = poolTraitPrior(params, loose, pool, true);
   let steps = 1;
   for (; steps < MAX_EM_STEPS; steps++) {
