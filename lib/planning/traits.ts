@@ -24,8 +24,8 @@
  * or ε_t) ~ N(0, τ²) with τ per kind, τ² the pool models' own mean squared traits, except on a
  * selection with a pairwise hub (./context.ts), where it is N(μ_j + b_j (t − θ̄_pop), τ²): μ_j and b_j the pool models' own
  * trait j regressed on their scores, t the placed model's projected score (designAt, once per
- * round), τ² what is left around that line (each pool model fitted the same way with τ = 1;
- * floor 0.25²; poolTraitPrior) — empirical Bayes again. Why a line and not 0: a calibrated
+ * round), τ² what is left around that line (each pool model fitted under the previous
+ * estimate, from τ = 1, by EM to convergence: convergedTraitPrior; floor 0.25²; poolTraitPrior) — empirical Bayes again. Why a line and not 0: a calibrated
  * curve off for the pool as a whole is off for a newcomer too, and by how much can follow the
  * strength (AlpacaEval 1, whose curves were fitted through the reference's mirrored outcomes: the
  * easiest band ran +0.3 for GPT-4 Turbo to +2.1 for alpaca-7b). Not on grouped selections: there
@@ -267,9 +267,10 @@ export function designAt(d: TraitDesign, t: number): TraitDesign {
  * than TAU_TOLERANCE (relative) or after MAX_EM_STEPS. Why: the first step starts from τ = 1 and
  * a trait the pool's outcomes say little about keeps most of that 1 in its posterior variance,
  * so one step overstates τ and the newcomer's traits follow its first outcomes too far. On
- * AlpacaEval 1 (./context.ts: hub selections only) τ went band 0.87 → 0.65, stratum 0.86 → 0.41,
- * tier 0.79 → 0.38 over 20 steps (slow: each step moves τ by a share of what is left); with it
- * and the equal-count bands, bench:plan in ./README.md.
+ * AlpacaEval 1 (./context.ts: hub selections only) τ went band 0.87 → 0.66, stratum 0.86 → 0.37,
+ * tier 0.79 → 0.31 in the 30 steps of the cap (slow: each step moves τ by a share of what is
+ * left); with it and the equal-count bands the plan's rank error there fell
+ * from 0.89x random's to 0.74x (bench:plan, ./README.md).
  */
 export const MAX_EM_STEPS = 30;
 export const TAU_TOLERANCE = 0.005;
