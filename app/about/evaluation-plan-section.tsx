@@ -35,8 +35,8 @@ export function EvaluationPlanSection() {
         <p className="text-xs text-slate-500">
           Measured by <code>npm run bench:plan</code> (held-out models placed from 10% of a selection, chosen in rounds of 20; 2 shared cores, load
           average 1–11): on MMLU-Pro topics (math, law, history) and arena prompts the planned samples place a model with a rank error 0.61–0.78× that
-          of the same number drawn at random, and 0.76× on all of MMLU-Pro as one selection (12,032 samples; its rank errors are near-ties of neighbours, each a coin flip short of every sample); on AlpacaEval they do only a little better (0.89×: a few
-          models whose planned samples mislead the projection the same way every time, and the ranks there are packed closely). The 95% rank intervals
+          of the same number drawn at random, and 0.86× on all of MMLU-Pro as one selection (12,032 samples, 23 held-out models × 15 draws; its rank errors are near-ties of neighbours, each a coin flip short of every sample); on AlpacaEval 0.74× (23 held-out models × 30 draws; its difficulty bands
+          are cut at the deciles of its own samples, where most models beat the reference, and how far a new model may deviate is learnt from the others to convergence). The 95% rank intervals
           cover the place it gets with every sample 98–100% of the time. A model uploaded with planned samples only is best read here or on /evaluate: the plain leaderboard fit
           does not know the samples were chosen, and ranks it less accurately.
         </p>

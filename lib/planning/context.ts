@@ -10,7 +10,7 @@ import type { MeasurementBatch } from '../ranking/measurements';
 import { calibrateSamples, type SampleParameters } from './calibrate';
 import { contributionTable, type ContributionTable } from './contribution-table';
 import { cardinalScales, sampleOutcomes, type SampleOutcomes } from './outcomes';
-import { difficultyBands, N_TIERS, poolTraitPrior, traitDesign, type PoolOutcomes, type TraitDesign } from './traits';
+import { convergedTraitPrior, difficultyBands, N_TIERS, poolTraitPrior, traitDesign, type PoolOutcomes, type TraitDesign } from './traits';
 
 /** Strata beyond this many are merged into one, smallest first, to keep the trait model small. */
 const MAX_STRATA = 48;
@@ -59,12 +59,14 @@ export function planningContext(batch: MeasurementBatch, model: string, scores: 
   const { stratum, nStrata } = sampleStrata(batch);
   const prior = poolSpread(pool);
   const tier = discriminationTiers(params, hasPool);
-  const loose = traitDesign(difficultyBands(poolMean), stratum, nStrata, tier, prior);
+  const loose = traitDesign(difficultyBands(poolMean, pairwiseSamples(batch)), stratum, nStrata, tier, prior);
   // Where a pairwise hub's mirrored outcomes went into the sample curves, the traits' prior is
-  // centred on the pool's own (./traits.ts poolTraitPrior); elsewhere around 0, as measured best
+  // centred on the pool's own, τ by EM to convergence (./traits.ts poolTraitPrior,
+  // convergedTraitPrior); elsewhere around 0 with one moment step, as measured best
   const members = population(batch, pool);
   const hub = members.some((x, m) => !Number.isFinite(x) && Number.isFinite(pool[m]));
-  const traitPrior = poolTraitPrior(params, loose, outcomesByModel(outcomes, members), hub);
+  const byModel = outcomesByModel(outcomes, members);
+  const traitPrior = hub ? convergedTraitPrior(params, loose, byModel) : poolTraitPrior(params, loose, byModel, false);
   const design = traitDesign(loose.band, stratum, nStrata, tier, prior, traitPrior.tau, hub ? traitPrior : undefined);
   return {
     batch,
@@ -93,6 +95,13 @@ export function population(batch: MeasurementBatch, pool: Float64Array): Float64
     lines[pairwise.modelB[r]]++;
   }
   return Float64Array.from(pool, (x, m) => (lines[m] > pairwise.sample.length / 2 ? NaN : x));
+}
+
+/** Samples with pairwise lines (./traits.ts difficultyBands bands them by their own deciles). */
+export function pairwiseSamples(batch: MeasurementBatch): Uint8Array {
+  const out = new Uint8Array(batch.nSamples);
+  for (const s of batch.pairwise.sample) out[s] = 1;
+  return out;
 }
 
 /** Every pool model's (samples, y), by a counting pass over the CSR outcomes. */

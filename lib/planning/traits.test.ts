@@ -3,7 +3,7 @@ import { MeasurementBatchBuilder } from '../ranking/batch-builder';
 import { Prng } from '../ranking/prng';
 import type { SampleParameters } from './calibrate';
 import { planningContext, population } from './context';
-import { designAt, N_BANDS, poolTraitPrior, traitDesign, type PoolOutcomes } from './traits';
+import { convergedTraitPrior, designAt, difficultyBands, MAX_EM_STEPS, N_BANDS, poolTraitPrior, traitDesign, type PoolOutcomes } from './traits';
 
 // A pool whose sample curves are off for everyone alike on one band (every model does 1.2 better
 // there than the curve says) and, on another, by an amount that grows with the model's score
@@ -92,5 +92,88 @@ describe('the traits prior estimated from the pool', () => {
     const around0 = poolTraitPrior(params, loose, poolOf(1.2, 0.8), false);
     expect(Array.from(around0.mean.slice(1)).every((m) => m === 0)).toBe(true);
     expect(Array.from(around0.slope).every((m) => m === 0)).toBe(true);
+  });
+});
+
+describe('difficulty bands', () => {
+  it('bands samples judged in pairs by the deciles of their own pool mean, the others by fixed deciles', () => {
+    // 100 pairwise samples whose pool means crowd at 0.70–0.99 (a reference most models beat),
+    // 20 grouped samples spread over (0, 1), and one pairwise sample each at exactly 0 and 1
+    const n = 100;
+    const mean = new Float64Array(n + 22);
+    const pairwise = new Uint8Array(n + 22);
+    for (let s = 0; s < n; s++) {
+      mean[s] = 0.7 + (0.29 * s) / (n - 1);
+      pairwise[s] = 1;
+    }
+    for (let i = 0; i < 20; i++) mean[n + i] = (i + 0.5) / 20;
+    mean[n + 21] = 1;
+    pairwise[n + 20] = pairwise[n + 21] = 1;
+    const bands = difficultyBands(mean, pairwise);
+    const fixed = difficultyBands(mean);
+    const counts = new Array(N_BANDS).fill(0);
+    for (let s = 0; s < n; s++) counts[bands[s]]++;
+    expect(counts.slice(1, N_BANDS - 1)).toEqual(new Array(10).fill(10));
+    expect([bands[n + 20], bands[n + 21]]).toEqual([0, N_BANDS - 1]);
+    for (let i = 0; i < 20; i++) expect(bands[n + i]).toBe(fixed[n + i]);
+    // by fixed deciles the pairwise samples would share three bands
+    expect(new Set(fixed.subarray(0, n)).size).toBe(3);
+  });
+
+  it('gives a hub selection equal-count bands where its pool means crowd', () => {
+    const r = new Prng(5);
+    const b = new MeasurementBatchBuilder();
+    const models = Array.from({ length: 16 }, (_, j) => `m${j}`);
+    const poolMean = new Float64Array(200);
+    for (let s = 0; s < 200; s++) {
+      b.sample(`q${s}`, 'bench');
+      for (const m of models) {
+        // a weighted preference for m over the reference (AlpacaEval's p_a), mostly for m
+        const pa = Math.min(1, 0.7 + (0.25 * s) / 200 + 0.1 * r.normal());
+        poolMean[s] += pa / models.length;
+        b.addPairwise(`q${s}`, m, 'ref', pa >= 0.5 ? 'a' : 'b', pa);
+      }
+    }
+    const batch = b.build();
+    const ctx = planningContext(batch, 'newcomer', Float64Array.from(batch.modelNames, (_, m) => m / 8));
+    const largest = (bands: Int32Array) => Math.max(...Array.from({ length: N_BANDS }, (_, k) => bands.filter((x) => x === k).length));
+    const fixed = difficultyBands(poolMean);
+    expect(largest(ctx.design.band)).toBeLessThan(largest(fixed) / 2);
+    // and its traits' τ estimated to convergence, not in one step
+    expect(ctx.design.prior?.steps).toBeGreaterThan(1);
+  });
+});
+
+describe('τ by EM to convergence', () => {
+  // few samples per band, so one pool model's band deviations are known only roughly: the
+  // first moment step, from τ = 1, keeps much of that 1 in their posterior variance
+  const n = 120;
+  const rp = new Prng(9);
+  const small: SampleParameters = {
+    alpha: Float64Array.from({ length: n }, () => rp.normal()),
+    beta: Float64Array.from({ length: n }, () => 0.8 + 0.8 * rp.next()),
+    center: 0,
+    nPool: new Int32Array(n).fill(N_MODELS),
+    hyper: { muAlpha: 0, sdAlpha: 1, muBeta: 1.2, sdBeta: 0.3 },
+  };
+  const bands = Int32Array.from({ length: n }, (_, s) => 2 + (s % 8));
+  const design = traitDesign(bands, new Int32Array(n), 1, Uint8Array.from({ length: n }, (_, s) => Math.floor(s / 8) % 3), { mean: 0, sd: 1 });
+  const TRUE_SD = 0.2;
+  const pool: PoolOutcomes[] = Array.from({ length: N_MODELS }, (_, j) => {
+    const score = -1.5 + (3 * j) / (N_MODELS - 1);
+    const deviation = Array.from({ length: N_BANDS }, () => TRUE_SD * rp.normal());
+    const y = Float64Array.from({ length: n }, (_, s) => (rp.next() < 1 / (1 + Math.exp(-(small.alpha[s] + small.beta[s] * score + deviation[bands[s]]))) ? 1 : 0));
+    return { samples: Int32Array.from({ length: n }, (_, s) => s), y, score };
+  });
+
+  it("shrinks an overstated τ towards the pool's actual spread, and stops", () => {
+    const first = poolTraitPrior(small, design, pool);
+    const converged = convergedTraitPrior(small, design, pool);
+    expect(converged.tau.band).toBeLessThan(first.tau.band - 0.1);
+    expect(Math.abs(converged.tau.band - TRUE_SD)).toBeLessThan(Math.abs(first.tau.band - TRUE_SD));
+    expect(converged.steps).toBeGreaterThan(1);
+    expect(converged.steps).toBeLessThanOrEqual(MAX_EM_STEPS);
+    // deterministic: the same pool gives the same prior
+    expect(convergedTraitPrior(small, design, pool).tau).toEqual(converged.tau);
   });
 });
