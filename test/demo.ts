@@ -3,6 +3,9 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { importFile, ingestStream } from "@/lib/ingest";
 import type { UploadReport } from "@/lib/ingest";
+import { reloadEnv } from "@/lib/env";
+import { embedPendingSamples } from "@/lib/retrieval/embed-pool";
+import { resetDatabase } from "./db";
 
 export const DEMO_FILE = path.resolve(process.cwd(), "data/demo/demo.jsonl.gz");
 
@@ -16,4 +19,22 @@ export async function importDemo(): Promise<UploadReport> {
 export async function uploadLines(lines: object[], opts: { partial?: boolean } = {}): Promise<UploadReport> {
   const body = lines.map((l) => JSON.stringify(l)).join("\n") + "\n";
   return ingestStream(Readable.from([Buffer.from(body)]), { partial: opts.partial, fileName: "test.jsonl" });
+}
+
+/**
+ * An empty database with the demo data embedded by the offline fallback embedder (EMBEDDER set for
+ * this process); returns what puts EMBEDDER back, for afterAll.
+ */
+export async function embeddedDemo(): Promise<() => void> {
+  const before = process.env.EMBEDDER;
+  process.env.EMBEDDER = "fallback";
+  reloadEnv();
+  await resetDatabase();
+  await importDemo();
+  await embedPendingSamples();
+  return () => {
+    if (before === undefined) delete process.env.EMBEDDER;
+    else process.env.EMBEDDER = before;
+    reloadEnv();
+  };
 }

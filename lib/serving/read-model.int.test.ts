@@ -6,34 +6,26 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb } from "@/lib/db/client";
 import { filterSamples } from "@/lib/db/queries/embeddings-search";
 import { loadVisibleMeasurements } from "@/lib/db/queries/measurements";
-import { reloadEnv } from "@/lib/env";
 import { activeEmbedder } from "@/lib/retrieval/active";
 import { embedPendingSamples } from "@/lib/retrieval/embed-pool";
 import { parseMetadataFilters, searchSamples, type RetrievedSample } from "@/lib/retrieval/search";
 import { selectionSchema } from "@/lib/selection/schema";
-import { resetDatabase } from "@/test/db";
-import { importDemo, uploadLines } from "@/test/demo";
+import { embeddedDemo, uploadLines } from "@/test/demo";
 import { gatherBatch } from "./gather";
 import { lexicalFor } from "./lexical-store";
 import { loadReadModel, updateReadModel, type ReadModel } from "./read-model";
 import { searchReadModel } from "./search";
 
-const embedderBefore = process.env.EMBEDDER;
 let model: ReadModel;
+let restoreEmbedder: () => void;
 
 beforeAll(async () => {
-  process.env.EMBEDDER = "fallback";
-  reloadEnv();
-  await resetDatabase();
-  await importDemo();
-  await embedPendingSamples();
+  restoreEmbedder = await embeddedDemo();
   model = await loadReadModel();
 });
 
 afterAll(async () => {
-  if (embedderBefore === undefined) delete process.env.EMBEDDER;
-  else process.env.EMBEDDER = embedderBefore;
-  reloadEnv();
+  restoreEmbedder();
   await closeDb();
 });
 

@@ -3,30 +3,21 @@
 // softly (logged), leaving the first requests to load as before.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb } from "@/lib/db/client";
-import { reloadEnv } from "@/lib/env";
 import { forgetLeaderboards } from "@/lib/leaderboard/compute";
 import { overallLeaderboard } from "@/lib/leaderboard/live";
-import { embedPendingSamples } from "@/lib/retrieval/embed-pool";
-import { resetDatabase } from "@/test/db";
-import { importDemo } from "@/test/demo";
+import { embeddedDemo } from "@/test/demo";
 import { forgetReadModel, servingModel } from "./current";
 import { warmServing } from "./warm";
 
-const embedderBefore = process.env.EMBEDDER;
+let restoreEmbedder: () => void;
 
 beforeAll(async () => {
-  process.env.EMBEDDER = "fallback";
-  reloadEnv();
-  await resetDatabase();
-  await importDemo();
-  await embedPendingSamples();
+  restoreEmbedder = await embeddedDemo();
   forgetReadModel();
   forgetLeaderboards();
 }, 300_000);
 afterAll(async () => {
-  if (embedderBefore === undefined) delete process.env.EMBEDDER;
-  else process.env.EMBEDDER = embedderBefore;
-  reloadEnv();
+  restoreEmbedder();
   await closeDb();
 });
 
