@@ -4,7 +4,7 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { handBackUploadsOnStop } = await import("@/lib/web/shutdown");
     handBackUploadsOnStop();
-    const { warmServingSoon } = await import("@/lib/serving/warm");
+    const { warmServingSoon } = await import("@/lib/web/warm");
     warmServingSoon();
   }
 }

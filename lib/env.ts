@@ -50,7 +50,7 @@ const schema = z.object({
   /** `npm start`: Next.js server processes sharing PORT (node:cluster, scripts/lib/web-cluster.mjs); each keeps its own read model. Unset: 2 where the host has 2 cores or more, else 1. */
   WEB_PROCESSES: z.coerce.number().int().min(1).max(16).optional(),
   /** `npm start`: the V8 young-generation semi-space of each web process, MB (0: V8's default). Requests in flight keep many short-lived objects alive across awaits: a larger one scavenges less often and promotes less. */
-  /** Each web process loads its read model, keyword index, vectors and the overall leaderboard at start (lib/serving/warm.ts). */
+  /** Each web process loads its read model, keyword index, vectors and the overall leaderboard at start (lib/web/warm.ts). */
   WEB_WARM_UP: z
     .enum(["0", "1", "true", "false"])
     .default("1")

@@ -6,7 +6,7 @@ import { closeDb } from "@/lib/db/client";
 import { forgetLeaderboards } from "@/lib/leaderboard/compute";
 import { overallLeaderboard } from "@/lib/leaderboard/live";
 import { embeddedDemo } from "@/test/demo";
-import { forgetReadModel, servingModel } from "./current";
+import { forgetReadModel, servingModel } from "@/lib/serving/current";
 import { warmServing } from "./warm";
 
 let restoreEmbedder: () => void;

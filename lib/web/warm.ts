@@ -10,9 +10,9 @@ import { overallLeaderboard } from "@/lib/leaderboard/live";
 import { logger } from "@/lib/log";
 import { activeEmbedder, servedSpace } from "@/lib/retrieval/active";
 import { TEXT_SPACE } from "@/lib/retrieval/spaces";
-import { servingModel } from "./current";
-import { lexicalFor } from "./lexical-store";
-import { vectorsFor } from "./read-model";
+import { servingModel } from "@/lib/serving/current";
+import { lexicalFor } from "@/lib/serving/lexical-store";
+import { vectorsFor } from "@/lib/serving/read-model";
 
 export async function warmServing(): Promise<{ ms: number; samples: number } | null> {
   const log = logger("web");
