@@ -1,44 +1,8 @@
-// background() against the quickselect it replaced (kept here verbatim): the radix pass finds the
-// same median and MAD, bit for bit, on pools of every shape around the sizes where it switches
-// between sorting and selecting what is left.
+// background() against the quickselect it replaced (cutoff.ts medianInPlace, still the fallback for
+// a zero middle value): the radix pass finds the same median and MAD, bit for bit, on pools of every
+// shape around the sizes where it switches between sorting and selecting what is left.
 import { describe, expect, it } from "vitest";
-import { background } from "./cutoff";
-
-function previousMedianInPlace(s: Float64Array): number {
-  const m = s.length >> 1;
-  const upper = previousSelect(s, m, 0, s.length - 1);
-  if (s.length % 2) return upper;
-  let lower = -Infinity;
-  for (let i = 0; i < m; i++) if (s[i] > lower) lower = s[i];
-  return (lower + upper) / 2;
-}
-
-function previousSelect(a: Float64Array, k: number, lo: number, hi: number): number {
-  while (hi > lo) {
-    const mid = (lo + hi) >> 1;
-    const x = a[lo];
-    const y = a[mid];
-    const z = a[hi];
-    const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
-    let lt = lo;
-    let i = lo;
-    let gt = hi;
-    while (i <= gt) {
-      const v = a[i];
-      if (v < pivot) {
-        a[i++] = a[lt];
-        a[lt++] = v;
-      } else if (v > pivot) {
-        a[i] = a[gt];
-        a[gt--] = v;
-      } else i++;
-    }
-    if (k < lt) hi = lt - 1;
-    else if (k > gt) lo = gt + 1;
-    else return pivot;
-  }
-  return a[k];
-}
+import { background, medianInPlace } from "./cutoff";
 
 function previousBackground(values: ArrayLike<number>): { median: number; sigma: number } | null {
   const finite = new Float64Array(values.length);
@@ -46,9 +10,9 @@ function previousBackground(values: ArrayLike<number>): { median: number; sigma:
   for (let i = 0; i < values.length; i++) if (Number.isFinite(values[i])) finite[n++] = values[i];
   if (n < 20) return null;
   const xs = finite.subarray(0, n);
-  const median = previousMedianInPlace(xs);
+  const median = medianInPlace(xs);
   for (let i = 0; i < n; i++) xs[i] = Math.abs(xs[i] - median);
-  const mad = previousMedianInPlace(xs);
+  const mad = medianInPlace(xs);
   return { median, sigma: Math.max(1.4826 * mad, 1e-6) };
 }
 

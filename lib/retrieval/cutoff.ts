@@ -109,8 +109,8 @@ function medianFast(s: Float64Array): number {
   return n % 2 ? upper : (lower + upper) / 2;
 }
 
-/** medianOf, reordering `s` itself. */
-function medianInPlace(s: Float64Array): number {
+/** medianOf, reordering `s` itself: quickselect (the radix pass's fallback, and its reference in tests). */
+export function medianInPlace(s: Float64Array): number {
   const m = s.length >> 1;
   const upper = select(s, m, 0, s.length - 1);
   if (s.length % 2) return upper;
