@@ -31,10 +31,6 @@ export class TermRuns {
     return this.live;
   }
 
-  has(pk: number): boolean {
-    return this.slotOf.get(pk) >= 0;
-  }
-
   /** Whether pk's terms were split from a text stamped `stamp` under these labels. */
   matches(pk: number, stamp: number, labelKey: string): boolean {
     const s = this.slotOf.get(pk);
@@ -45,11 +41,6 @@ export class TermRuns {
   labelKeyOf(pk: number): string | null {
     const s = this.slotOf.get(pk);
     return s < 0 ? null : this.keys.names[this.labelKey.data[s]];
-  }
-
-  stampOf(pk: number): number {
-    const s = this.slotOf.get(pk);
-    return s < 0 ? NaN : this.stamp.data[s];
   }
 
   put(pk: number, terms: DocTerms, stamp: number, labelKey: string): void {

@@ -17,4 +17,3 @@ export interface Gate {
 export function bypasses(method: string | undefined, url: string | undefined): boolean;
 export function createGate(opts?: { active?: number; queue?: number; waitMs?: number; now?: () => number }): Gate;
 export function install(gate?: Gate): Gate;
-export function busyPage(why: string): string;

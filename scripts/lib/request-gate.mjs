@@ -44,7 +44,7 @@ export function bypasses(method, url) {
 const escapeHtml = (t) => t.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A page's 503: the site's look in a few lines (answered before Next.js), retrying by itself after Retry-After. */
-export function busyPage(why) {
+function busyPage(why) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="refresh" content="${RETRY_AFTER_S}"><title>Busy · ONEBench portal</title>
 <style>body{margin:0;font-family:ui-sans-serif,system-ui,sans-serif;background:#f8fafc;color:#0f172a}main{max-width:36rem;margin:4rem auto;padding:1.5rem;border:1px solid #e2e8f0;border-radius:.5rem;background:#fff}h1{font-size:1.25rem;margin:0 0 .5rem}p{color:#475569;line-height:1.5}</style></head>
