@@ -23,7 +23,7 @@ import { isTest, loadSources, parseSource, type Import, type SourceFile } from "
  */
 const LAYERS: string[][] = [
   ["env", "api/errors"],
-  ["log"],
+  ["log", "threads"],
   ["ranking"],
   ["selection", "format", "table"],
   ["db", "queue"],

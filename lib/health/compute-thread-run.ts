@@ -1,7 +1,6 @@
-// Runs in the health check's compute thread: one HealthInput in, its HealthReport out.
-import { parentPort } from "node:worker_threads";
+// Runs in the health check's compute thread (./compute-off-thread.ts): one HealthInput in, its HealthReport out.
 import { computeHealth, type HealthInput } from "./report";
 
-parentPort!.once("message", (input: HealthInput) => {
-  parentPort!.postMessage(computeHealth(input));
-});
+export function run(input: HealthInput) {
+  return computeHealth(input);
+}

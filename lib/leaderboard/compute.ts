@@ -22,7 +22,8 @@ import { retrieve, retrievalCut, type Retrieval, type RetrievalCut } from "@/lib
 import { checkSelection, type SelectionHealth } from "@/lib/health/selection";
 import { extent } from "@/lib/retrieval/hybrid";
 import { rank } from "@/lib/ranking/leaderboard";
-import type { CiMethod } from "@/lib/ranking/leaderboard-types";
+import type { CiMethod, LeaderboardResult, RankMethod, RankOptions } from "@/lib/ranking/leaderboard-types";
+import type { MeasurementBatch } from "@/lib/ranking/measurements";
 import { fitBaseline, resolveQuery, type ResolvedQuery } from "@/lib/selection/defaults";
 import { hasFactsFilter, type LeaderboardQuery } from "@/lib/selection/schema";
 import { loadBatch, type LoadedBatch } from "./load-batch";
@@ -212,12 +213,19 @@ async function prepare(q: ResolvedQuery, model: ReadModel, canonical = false): P
   return { q, model, retrieval, loaded, baseline, warnings, health: checked.health, healthRun: checked.runId, flags: checked.flags, facts };
 }
 
-function finish(p: Prepared, ci?: CiMethod): ComputedLeaderboard {
-  const { q, model, retrieval, loaded, baseline, warnings } = p;
-  const { batch } = loaded;
-  const starts = startKey(q, ci);
-  const result = batch.nModels === 0 ? null : rank(q.method, batch, { baseline, prior: q.prior, ci, warmStart: recall(cache.warmStarts, starts) });
-  if (result?.theta) remember(cache.warmStarts, starts, result.theta, WARM_STARTS);
+/** Ranks a batch: lib/ranking's `rank`, or the same in a thread (a background job's: ./rank-off-thread.ts). */
+export type Ranker = (method: RankMethod, batch: MeasurementBatch, options: RankOptions) => LeaderboardResult | Promise<LeaderboardResult>;
+
+/** What a prepared computation asks `rank` (null: no models to rank); the fit starts from the same query's last θ. */
+function rankInput(p: Prepared, ci?: CiMethod): { method: RankMethod; batch: MeasurementBatch; options: RankOptions } | null {
+  const { q, loaded, baseline } = p;
+  if (loaded.batch.nModels === 0) return null;
+  return { method: q.method, batch: loaded.batch, options: { baseline, prior: q.prior, ci, warmStart: recall(cache.warmStarts, startKey(q, ci)) } };
+}
+
+function finish(p: Prepared, ci: CiMethod | undefined, result: LeaderboardResult | null): ComputedLeaderboard {
+  const { q, model, retrieval, loaded, warnings } = p;
+  if (result?.theta) remember(cache.warmStarts, startKey(q, ci), result.theta, WARM_STARTS);
   const ranked = result ? toApiLeaderboard(result, warnings) : { ...emptyLeaderboard(q), warnings };
   const { facts, selfJudges } = p.facts;
   const api = { ...ranked, models: ranked.models.map((r) => ({ ...r, facts: facts.get(r.model) ?? null, self_judges: selfJudges.get(r.model) ?? [] })) };
@@ -242,7 +250,9 @@ function finish(p: Prepared, ci?: CiMethod): ComputedLeaderboard {
 }
 
 async function compute(q: ResolvedQuery, model: ReadModel, ci?: CiMethod): Promise<ComputedLeaderboard> {
-  return finish(await prepare(q, model), ci);
+  const prepared = await prepare(q, model);
+  const input = rankInput(prepared, ci);
+  return finish(prepared, ci, input && rank(input.method, input.batch, input.options));
 }
 
 /**
@@ -307,7 +317,7 @@ export type Recomputed =
  * fit runs and the caller keeps the snapshot. Retrieval and gather are cheap beside the fit with
  * bootstrap intervals (at 100k samples: under a second against minutes).
  */
-export async function recomputeLeaderboard(query: LeaderboardQuery, ci: CiMethod, previousDigest: string | null): Promise<Recomputed> {
+export async function recomputeLeaderboard(query: LeaderboardQuery, ci: CiMethod, previousDigest: string | null, ranker: Ranker = rank): Promise<Recomputed> {
   const q = resolveQuery(query);
   const model = await servingModel();
   return fits.run(async () => {
@@ -316,7 +326,9 @@ export async function recomputeLeaderboard(query: LeaderboardQuery, ci: CiMethod
     const reach = reachOf(prepared);
     const { healthRun } = prepared;
     if (digest === previousDigest) return { status: "unchanged", dataVersion: model.version, inputDigest: digest, reach, healthRun };
-    return { status: "computed", leaderboard: finish(prepared, ci).leaderboard, inputDigest: digest, reach, healthRun };
+    const input = rankInput(prepared, ci);
+    const result = input && (await ranker(input.method, input.batch, input.options));
+    return { status: "computed", leaderboard: finish(prepared, ci, result).leaderboard, inputDigest: digest, reach, healthRun };
   });
 }
 

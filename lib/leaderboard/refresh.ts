@@ -15,6 +15,7 @@ import { servingModel } from "@/lib/serving/current";
 import { enqueue, QUEUES } from "@/lib/queue";
 import { pendingEmbeddings, activeEmbedder } from "@/lib/retrieval/active";
 import { recomputeLeaderboard, type LiveLeaderboard } from "./compute";
+import { rankOffThread } from "./rank-off-thread";
 import { reachedBy } from "./reach";
 import { getSavedLeaderboard, savedQuery } from "./saved";
 
@@ -62,7 +63,7 @@ export async function refreshSnapshot(slug: string): Promise<RefreshOutcome> {
     }
   }
   const previous = basis?.inputDigest ?? null;
-  const recompute = (unlessDigest: string | null) => orClear(() => recomputeLeaderboard(savedQuery(saved), "bootstrap", unlessDigest));
+  const recompute = (unlessDigest: string | null) => orClear(() => recomputeLeaderboard(savedQuery(saved), "bootstrap", unlessDigest, rankOffThread));
   let outcome = await recompute(previous);
   let answeredAt: number;
   let result: RefreshOutcome;
