@@ -6,7 +6,9 @@
 // per-benchmark topic vocabularies so that queries find something), imports it, embeds it with
 // the offline fallback, then measures in this process, as a web process would answer:
 //   read-model load      the first request's full load (samples, measurements, then vectors)
-//   capability query     computeLeaderboard uncached, distinct queries, default k / k = 10,000
+//   capability query     computeLeaderboard uncached, distinct queries: the default (adaptive) cut,
+//                        k = 1,000 (version 1's default, which the issue's targets were set with)
+//                        and k = 10,000
 //   after a change       each of R runs first publishes a one-line upload (data version + 1), then
 //                        times the first whole-pool leaderboard, model profile and compare
 //                        (incremental read-model update + gather + fits, no cache)
@@ -161,7 +163,7 @@ async function main() {
 
     const rand = mulberry32(11);
     const query = () => `${words[Math.floor(rand() * words.length)]} ${words[Math.floor(rand() * words.length)]}`;
-    const capabilityQueries = SKIP_EMBED ? [] : ([["capability query, default k", undefined], ["capability query, k = 10,000", "10000"]] as const);
+    const capabilityQueries = SKIP_EMBED ? [] : ([["capability query, default k", undefined], ["capability query, k = 1,000", "1000"], ["capability query, k = 10,000", "10000"]] as const);
     for (const [label, k] of capabilityQueries) {
       const ms: number[] = [];
       const cpu: number[] = [];
