@@ -65,19 +65,52 @@ const SORT_BELOW = 2048;
  * unpredictable three-way branches cost a few ms per 100k values): each value's high word mapped to an
  * order-preserving unsigned key (sign bit flipped for positives, every bit for negatives), counted
  * by its top 16 bits; the middle value(s) then lie in one or two buckets, whose values alone are
- * sorted (or, when many, selected). Leaves `s` in its order. A middle value of zero (whose sign
- * quickselect's pivots decide) is left to medianInPlace itself.
+ * sorted, or when many counted again by the next 16 bits (middlePair). Leaves `s` in its order. A
+ * middle value of zero (whose sign quickselect's pivots decide) is left to medianInPlace itself.
  */
 function medianFast(s: Float64Array): number {
+  if (s.length < SORT_BELOW || !LITTLE_ENDIAN) return medianInPlace(s);
+  const [lower, upper] = middlePair(s);
+  if (upper === 0 || lower === 0) return medianInPlace(s);
+  return s.length % 2 ? upper : (lower + upper) / 2;
+}
+
+/**
+ * The values of ranks ⌊(n − 1)/2⌋ and ⌊n/2⌋ (0-based; one value twice when n is odd) of values that
+ * are all finite, n ≥ 1: medianFast's radix pass, or a sort when few. A zero among them may come
+ * back with either sign. Reorders `s` only when few (quickselect).
+ */
+function middlePair(s: Float64Array): [number, number] {
   const n = s.length;
-  if (n < SORT_BELOW || !LITTLE_ENDIAN) return medianInPlace(s);
+  const m = n >> 1;
+  const lowRank = n % 2 ? m : m - 1;
+  if (n < SORT_BELOW || !LITTLE_ENDIAN) {
+    const upper = select(s, m, 0, n - 1);
+    let lower = upper;
+    if (lowRank < m) {
+      lower = -Infinity;
+      for (let i = 0; i < m; i++) if (s[i] > lower) lower = s[i];
+    }
+    return [lower, upper];
+  }
+  return ranksByRadix(s, lowRank, m, 0);
+}
+
+/**
+ * The values of ranks `lowRank` and `m` (= lowRank or lowRank + 1) of s: counted by 16 bits of
+ * each value's order-preserving key (level 0 the top 16 of the high word, level 1 the next 16,
+ * among values sharing the top 16). Ranks in two buckets are the largest of the first and the
+ * smallest of the second; in one, that bucket's values are sorted when few, else counted again
+ * by the next 16 bits (similarities share their top 16 bits by the thousand), else selected.
+ */
+function ranksByRadix(s: Float64Array, lowRank: number, m: number, level: 0 | 1): [number, number] {
+  const n = s.length;
   const words = new Uint32Array(s.buffer, s.byteOffset, 2 * n);
   const key = (hi: number) => (hi & 0x80000000 ? ~hi : hi | 0x80000000) >>> 0;
+  const shift = level === 0 ? 16 : 0;
   counts.fill(0);
-  for (let i = 1; i < 2 * n; i += 2) counts[key(words[i]) >>> 16]++;
-  const m = n >> 1;
-  // The buckets of ranks m − 1 (when n is even) and m, and how many values lie below the first.
-  const lowRank = n % 2 ? m : m - 1;
+  for (let i = 1; i < 2 * n; i += 2) counts[(key(words[i]) >>> shift) & 0xffff]++;
+  // The buckets of ranks lowRank and m, and how many values lie below the first.
   let below = 0;
   let b = 0;
   while (below + counts[b] <= lowRank) below += counts[b++];
@@ -85,28 +118,31 @@ function medianFast(s: Float64Array): number {
   let through = below + counts[b];
   while (through <= m) through += counts[++b];
   const last = b;
+  if (first !== last) {
+    let lower = -Infinity;
+    let upper = Infinity;
+    for (let i = 0; i < n; i++) {
+      const bucket = (key(words[2 * i + 1]) >>> shift) & 0xffff;
+      if (bucket === first && s[i] > lower) lower = s[i];
+      else if (bucket === last && s[i] < upper) upper = s[i];
+    }
+    return [lower, upper];
+  }
   const kept = new Float64Array(through - below);
   let j = 0;
-  for (let i = 0; i < n; i++) {
-    const bucket = key(words[2 * i + 1]) >>> 16;
-    if (bucket >= first && bucket <= last) kept[j++] = s[i];
-  }
-  let upper: number;
-  let lower: number;
+  for (let i = 0; i < n; i++) if (((key(words[2 * i + 1]) >>> shift) & 0xffff) === first) kept[j++] = s[i];
   if (kept.length <= SORT_BELOW) {
     kept.sort();
-    upper = kept[m - below];
-    lower = kept[lowRank - below];
-  } else {
-    upper = select(kept, m - below, 0, kept.length - 1);
-    lower = upper;
-    if (lowRank < m) {
-      lower = -Infinity;
-      for (let i = 0; i < m - below; i++) if (kept[i] > lower) lower = kept[i];
-    }
+    return [kept[lowRank - below], kept[m - below]];
   }
-  if (upper === 0 || lower === 0) return medianInPlace(s);
-  return n % 2 ? upper : (lower + upper) / 2;
+  if (level === 0) return ranksByRadix(kept, lowRank - below, m - below, 1);
+  const upper = select(kept, m - below, 0, kept.length - 1);
+  let lower = upper;
+  if (lowRank < m) {
+    lower = -Infinity;
+    for (let i = 0; i < m - below; i++) if (kept[i] > lower) lower = kept[i];
+  }
+  return [lower, upper];
 }
 
 /** medianOf, reordering `s` itself: quickselect (the radix pass's fallback, and its reference in tests). */
