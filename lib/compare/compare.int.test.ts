@@ -10,7 +10,11 @@ import type { Selection } from "@/lib/selection/schema";
 import { selectionSchema } from "@/lib/selection/schema";
 import { demoSummary, plantedLast, plantedLeader } from "@/scripts/demo/planted";
 import { resetDatabase } from "@/test/db";
-import { compareModels } from "./compare";
+import { pool } from "@/lib/db/client";
+import { forgetLeaderboards } from "@/lib/leaderboard/compute";
+import { forgetSubsetFits } from "@/lib/serving/subset-fit-cache";
+import { uploadLines } from "@/test/demo";
+import { compareModels, type Comparison } from "./compare";
 
 // The real retrieval, with its calls recorded: compare must not retrieve a selection twice.
 const retrieved = vi.hoisted(() => [] as Selection[]);
@@ -145,5 +149,40 @@ describe("compareModels", () => {
     await expect(compareModels({ models: [GENERALIST], selection: all })).rejects.toThrow(/at least 2/);
     const eleven = Array.from({ length: 11 }, (_, i) => `m${i}`);
     await expect(compareModels({ models: eleven, selection: all })).rejects.toThrow(/at most 10/);
+  });
+
+  it("after uploads, the comparison computed from the previous versions' fits equals a full recomputation", async () => {
+    const expectSame = (warm: Comparison, cold: Comparison) => {
+      expect(warm.models).toEqual(cold.models);
+      expect(warm.available.map((a) => a.model)).toEqual(cold.available.map((a) => a.model));
+      warm.available.forEach((a, i) => (a.score === null ? expect(cold.available[i].score).toBeNull() : expect(a.score).toBeCloseTo(cold.available[i].score!, 8)));
+      warm.overall.forEach((r, i) => {
+        const width = cold.overall[i].ci![1] - cold.overall[i].ci![0];
+        expect(Math.abs(r.ci![1] - r.ci![0] - width)).toBeLessThanOrEqual(1e-3 * width);
+      });
+      warm.head_to_head.p.forEach((row, i) => row.forEach((p, j) => (p === null ? expect(cold.head_to_head.p[i][j]).toBeNull() : expect(p).toBeCloseTo(cold.head_to_head.p[i][j]!, 8))));
+      expect(warm.pairwise).toEqual(cold.pairwise);
+      for (const kind of ["benchmarks", "tags"] as const) {
+        expect(warm[kind].map((s) => [s.name, s.n_samples, s.baseline])).toEqual(cold[kind].map((s) => [s.name, s.n_samples, s.baseline]));
+        warm[kind].forEach((s, k) => s.scores.forEach((x, m) => (x.score === null ? expect(cold[kind][k].scores[m].score).toBeNull() : expect(x.score).toBeCloseTo(cold[kind][k].scores[m].score!, 8))));
+      }
+      expect(warm.disagreements.map((d) => [d.sample_id, d.key, d.upsets])).toEqual(cold.disagreements.map((d) => [d.sample_id, d.key, d.upsets]));
+    };
+    await compareModels({ models: [], selection: all });
+    const samples = await pool().query<{ id: string }>(`SELECT id FROM samples ORDER BY pk LIMIT 3`);
+    // A newcomer with one perfect result, then more results of it and of a known model: each
+    // version's fits start from the last version's.
+    await uploadLines([{ type: "score", sample: samples.rows[0].id, model: "compare-newcomer", metric: "accuracy", value: 1 }]);
+    await compareModels({ models: [], selection: all });
+    await uploadLines([
+      { type: "score", sample: samples.rows[1].id, model: "compare-newcomer", metric: "accuracy", value: 0 },
+      { type: "score", sample: samples.rows[2].id, model: GENERALIST, metric: "accuracy", value: 0 },
+    ]);
+    const warm = await compareModels({ models: [], selection: all });
+    forgetLeaderboards();
+    forgetSubsetFits();
+    const cold = await compareModels({ models: [], selection: all });
+    expect(cold.available.find((a) => a.model === "compare-newcomer")?.score).not.toBeNull();
+    expectSame(warm, cold);
   });
 });

@@ -73,25 +73,35 @@ export function disagreements(b: MeasurementBatch, groups: TieredGroups, chosen:
   const names = chosen.map((m) => b.modelNames[m]);
   const directions = metricDirections(b);
   const best = new Map<number, Disagreement>();
-  const consider = (d: Omit<Disagreement, "disagreement" | "upsets" | "leader_lost">, entries: Entry[]) => {
+  // What is shown of a group (its key, labels, outcomes) is built only for a group that becomes
+  // its sample's most disagreeing one so far: most groups have no upset among the chosen models.
+  const consider = (sample: number, entries: Entry[], describe: () => Omit<Disagreement, "sample" | "disagreement" | "upsets" | "leader_lost">) => {
     const a = assess(entries, score);
     if (!a || a.upsets === 0) return;
-    const prev = best.get(d.sample);
+    const prev = best.get(sample);
     if (prev && prev.disagreement >= a.disagreement) return;
-    best.set(d.sample, { ...d, disagreement: a.disagreement, upsets: a.upsets, leader_lost: a.leaderLost });
+    best.set(sample, { sample, ...describe(), disagreement: a.disagreement, upsets: a.upsets, leader_lost: a.leaderLost });
   };
 
   for (let g = 0; g < groups.sample.length; g++) {
-    const kind = groupKind(groups, g);
     const entries: Entry[] = [];
     for (let q = groups.offsets[g]; q < groups.offsets[g + 1]; q++) {
       const i = slot[groups.model[q]];
       if (i < 0) continue;
-      const value = entryValue(groups, g, q, directions);
-      entries.push({ slot: i, tier: groups.tier[q], value, label: value === null ? "" : formatValue(value) });
+      entries.push({ slot: i, tier: groups.tier[q], value: null, label: "" });
     }
-    if (kind === "ranking") for (const e of entries) e.label = `#${1 + entries.filter((x) => x.tier < e.tier).length}`;
-    consider({ sample: groups.sample[g], kind, key: groupKey(b, groups, g), outcomes: outcomes(entries, names) }, entries);
+    if (entries.length < 2) continue;
+    consider(groups.sample[g], entries, () => {
+      const kind = groupKind(groups, g);
+      for (let q = groups.offsets[g], x = 0; q < groups.offsets[g + 1]; q++) {
+        if (slot[groups.model[q]] < 0) continue;
+        const e = entries[x++];
+        e.value = entryValue(groups, g, q, directions);
+        e.label = e.value === null ? "" : formatValue(e.value);
+      }
+      if (kind === "ranking") for (const e of entries) e.label = `#${1 + entries.filter((x) => x.tier < e.tier).length}`;
+      return { kind, key: groupKey(b, groups, g), outcomes: outcomes(entries, names) };
+    });
   }
 
   const p = b.pairwise;
@@ -106,7 +116,7 @@ export function disagreements(b: MeasurementBatch, groups: TieredGroups, chosen:
       { slot: i, tier: ta, value: null, label: label(ta, tb) },
       { slot: j, tier: tb, value: null, label: label(tb, ta) },
     ];
-    consider({ sample: p.sample[r], kind: "pairwise", key: `${names[i]} vs ${names[j]}`, outcomes: outcomes(entries, names) }, entries);
+    consider(p.sample[r], entries, () => ({ kind: "pairwise", key: `${names[i]} vs ${names[j]}`, outcomes: outcomes(entries, names) }));
   }
 
   // Equal disagreements differ in their last bits with the order the database returned rows in:

@@ -22,6 +22,7 @@ import { comparisonGraph, estimableModels, participants, stronglyConnectedCompon
 import { waldIntervals } from './intervals';
 import { analyticVariance } from './cluster-robust';
 import { fitPlackettLuce } from './plackett-luce';
+import { modelsToSeed } from './pl-seed';
 import { objectiveScratch } from './pl-objective';
 import { DEFAULT_PRIOR } from './prior';
 import type { MethodOutput, RankContext } from './method-output';
@@ -37,7 +38,9 @@ export function choiceModelScores(kind: 'plackett-luce' | 'bradley-terry', ctx: 
   const fitOpts = { baseline, prior, tol: options.tol, maxIterations: options.maxIterations };
   const start = options.warmStart ? Float64Array.from(names, (name) => options.warmStart!.get(name) ?? NaN) : undefined;
   // ℓ at the optimum is reported by no leaderboard: skip the extra pass that computes it.
-  const fit = fitPlackettLuce(data, { ...fitOpts, active, start, variance: ctx.ci === 'analytic', logLikelihood: false });
+  // Models with little data move most with new data: they are fitted first with the others held.
+  const seed = start && modelsToSeed(start, active, prior > 0 ? -1 : baseline, { perModel: ctx.perModel, nSamples: ctx.units.length });
+  const fit = fitPlackettLuce(data, { ...fitOpts, active, start, seed, variance: ctx.ci === 'analytic', logLikelihood: false });
 
   const warnings: RankWarning[] = [];
   const part = participants(ctx.graph);

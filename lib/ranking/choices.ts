@@ -144,10 +144,11 @@ export function buildChoices(b: MeasurementBatch, groups: TieredGroups = tieredG
   return {
     nModels: n,
     nSamples: b.nSamples,
-    blockOffsets: blockOffsets.slice(0, nb + 1),
-    entries: entries.slice(0, ne),
-    setStart: setStart.slice(0, ns),
-    setEnd: setEnd.slice(0, ns),
+    // views, not copies: the unused tails are small beside what a copy of a pool's columns costs
+    blockOffsets: blockOffsets.subarray(0, nb + 1),
+    entries: entries.subarray(0, ne),
+    setStart: setStart.subarray(0, ns),
+    setEnd: setEnd.subarray(0, ns),
     winner: sw,
     set: ss,
     weight: sWeight,

@@ -79,15 +79,18 @@ export function tieredGroups(b: MeasurementBatch): TieredGroups {
   // test's key follows the metrics.
   const nMetrics = b.metricNames.length;
   const nKeys = nMetrics + b.criterionNames.length;
-  const rowSample = new Int32Array(nRows);
-  rowSample.set(b.score.sample);
-  rowSample.set(b.unitTest.sample, nScore);
-  const rowModels = new Int32Array(nRows);
-  rowModels.set(b.score.model);
-  rowModels.set(b.unitTest.model, nScore);
-  const rowKey = new Int32Array(nRows);
-  rowKey.set(b.score.metric);
-  for (let r = 0; r < nUnit; r++) rowKey[nScore + r] = nMetrics + b.unitTest.criterion[r];
+  // Without unit tests the score columns are the rows as they are (no copies of a pool's columns).
+  const joined = (score: Int32Array, unit: Int32Array) => {
+    if (nUnit === 0) return score;
+    const out = new Int32Array(nRows);
+    out.set(score);
+    out.set(unit, nScore);
+    return out;
+  };
+  const rowSample = joined(b.score.sample, b.unitTest.sample);
+  const rowModels = joined(b.score.model, b.unitTest.model);
+  const rowKey = joined(b.score.metric, b.unitTest.criterion);
+  for (let r = 0; r < nUnit; r++) rowKey[nScore + r] += nMetrics;
   const rowValue = new Float64Array(nRows);
   for (let r = 0; r < nScore; r++) rowValue[r] = b.score.higherIsBetter[r] ? b.score.value[r] : -b.score.value[r];
   rowValue.set(b.unitTest.value, nScore);

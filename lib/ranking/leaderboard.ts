@@ -34,7 +34,7 @@ export function rank(method: RankMethod, batch: MeasurementBatch, options: RankO
   const baseline = resolveBaseline(batch, options.baseline, perModel, comps, participants(graph));
   const ci = options.ci ?? (method === 'elo' ? 'none' : 'analytic');
   const units = samplesWithData(batch);
-  const ctx: RankContext = { batch, groups, choices, graph, comps, baseline, units, ci, options };
+  const ctx: RankContext = { batch, groups, choices, graph, comps, baseline, units, perModel, ci, options };
 
   const out: MethodOutput =
     method === 'plackett-luce' || method === 'bradley-terry'

@@ -18,6 +18,8 @@ export interface RankContext {
   baseline: number;
   /** samples with at least one measurement: the bootstrap's resampling units */
   units: Int32Array;
+  /** samples with a measurement of each model (./measurements.ts samplesPerModel) */
+  perModel: Int32Array;
   ci: CiMethod;
   options: RankOptions;
 }

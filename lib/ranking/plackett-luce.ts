@@ -12,7 +12,9 @@
  * to reach 1e-10. The information matrix is also exactly what the analytic intervals need
  * (the model-based covariance J⁻¹, and the bread of the sandwich in ./cluster-robust.ts).
  *
- * Cold starts begin at three MM steps from θ = 0 (Hunter 2004, Ann. Statist. 32(1), eq. 30:
+ * Warm starts (an earlier fit's θ) first fit the models the start lacks, or that have little data,
+ * with the others held
+ * (./pl-seed.ts). Cold starts begin at three MM steps from θ = 0 (Hunter 2004, Ann. Statist. 32(1), eq. 30:
  * γ_i ← W_i / Σ_{e: i∈C_e} w_e/D_e, with W_i smoothed by 1/2; one gradient pass each).
  *
  * MLE (prior = 0): θ_baseline is fixed at 0 and only estimable models are fitted
@@ -25,6 +27,7 @@ import type { ChoiceEvents } from './choices';
 import { choleskyInverse } from './linalg';
 import { objectiveScratch, plObjective, type ObjectiveScratch } from './pl-objective';
 import { newtonAscent } from './pl-newton';
+import { modelsToSeed, seedModels } from './pl-seed';
 import { comparisonGraph, estimableModels, stronglyConnectedComponents } from './identifiability';
 
 export const DEFAULT_TOL = 1e-10;
@@ -40,6 +43,11 @@ export interface PLFitOptions {
   weight?: Float64Array;
   /** warm start (raw θ); non-finite entries start at 0 */
   start?: Float64Array;
+  /**
+   * with `start`: the models to fit first with the others held (./pl-seed.ts, modelsToSeed);
+   * default: the active models the start lacks
+   */
+  seed?: readonly number[];
   /** information matrix (n x n) to take the first steps with, e.g. the full fit's for a resample */
   information?: Float64Array;
   tol?: number;
@@ -97,6 +105,9 @@ export function fitPlackettLuce(c: ChoiceEvents, opts: PLFitOptions): PLFit {
   let warmUp = 0;
   if (opts.start) {
     for (let m = 0; m < n; m++) theta[m] = active[m] && Number.isFinite(opts.start[m]) ? opts.start[m] : 0;
+    // Models the start does not know (or, as the caller says, knows from little data) are fitted
+    // first with the others held (./pl-seed.ts); not for a resample, whose start is this data's optimum.
+    if (!opts.information) seedModels(c, theta, opts.seed ?? modelsToSeed(opts.start, active, prior > 0 ? -1 : b), weight, prior, active);
   } else {
     warmUp = mmWarmUp(c, theta, weight, active, scr);
   }

@@ -37,8 +37,11 @@ function subsetsOf(nSamples: number, labelsOf: (s: number) => string[]): Subset[
   const masks = new Map<string, Uint8Array>();
   const counts = new Map<string, number>();
   for (let s = 0; s < nSamples; s++) {
-    for (const label of new Set(labelsOf(s))) {
-      if (!label) continue;
+    const labels = labelsOf(s);
+    for (let i = 0; i < labels.length; i++) {
+      const label = labels[i];
+      // a label listed twice counts once
+      if (!label || labels.indexOf(label) < i) continue;
       let m = masks.get(label);
       if (!m) masks.set(label, (m = new Uint8Array(nSamples)));
       m[s] = 1;

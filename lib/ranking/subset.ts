@@ -3,7 +3,7 @@
  * keep rows by a per-kind mask, keep whole samples, or drop an exact fraction of measurement
  * lines or of samples uniformly at random (seeded, ./prng.ts). Model and sample indices are
  * kept as they are (a dropped sample simply has no rows), so results stay comparable with the
- * full batch index for index.
+ * full batch index for index; only selectSubsets renumbers samples (for per-subset fits).
  */
 import type { MeasurementBatch } from './measurements';
 import { Prng, sampleWithoutReplacement } from './prng';
@@ -99,8 +99,25 @@ function take<T extends Column>(col: T, rows: Int32Array): T {
   return out;
 }
 
-/** The batch of the given rows of each kind (ascending row indices). */
-function takeRows(b: MeasurementBatch, rows: { score: Int32Array; unitTest: Int32Array; pairwise: Int32Array; ranking: Int32Array }): MeasurementBatch {
+/** Old sample index → its index among the samples of `mask` (-1 outside it), into `to`; returns those samples. */
+function renumbering(mask: Uint8Array, to: Int32Array): number[] {
+  const members: number[] = [];
+  for (let s = 0; s < mask.length; s++) to[s] = mask[s] ? members.push(s) - 1 : -1;
+  return members;
+}
+
+/** sample column of the given rows, renumbered. */
+function takeSamples(col: Int32Array, rows: Int32Array, to: Int32Array): Int32Array {
+  const out = new Int32Array(rows.length);
+  for (let k = 0; k < rows.length; k++) out[k] = to[col[rows[k]]];
+  return out;
+}
+
+/**
+ * The batch of the given rows of each kind (ascending row indices), over the samples of `mask`
+ * renumbered in order (`to`: old index → new; `members`: new index → old).
+ */
+function takeRows(b: MeasurementBatch, rows: { score: Int32Array; unitTest: Int32Array; pairwise: Int32Array; ranking: Int32Array }, to: Int32Array, members: number[]): MeasurementBatch {
   const { ranking } = b;
   const offsets = new Int32Array(rows.ranking.length + 1);
   for (let k = 0; k < rows.ranking.length; k++) {
@@ -114,35 +131,43 @@ function takeRows(b: MeasurementBatch, rows: { score: Int32Array; unitTest: Int3
     model.set(ranking.model.subarray(ranking.offsets[r], ranking.offsets[r + 1]), offsets[k]);
     tier.set(ranking.tier.subarray(ranking.offsets[r], ranking.offsets[r + 1]), offsets[k]);
   }
+  const labels = <T,>(list: T[] | undefined) => list && members.map((s) => list[s]);
   return {
     ...b,
+    nSamples: members.length,
+    sampleIds: labels(b.sampleIds),
+    sampleBenchmarks: labels(b.sampleBenchmarks),
+    sampleTags: labels(b.sampleTags),
     score: {
-      sample: take(b.score.sample, rows.score),
+      sample: takeSamples(b.score.sample, rows.score, to),
       model: take(b.score.model, rows.score),
       metric: take(b.score.metric, rows.score),
       value: take(b.score.value, rows.score),
       higherIsBetter: take(b.score.higherIsBetter, rows.score),
     },
     unitTest: {
-      sample: take(b.unitTest.sample, rows.unitTest),
+      sample: takeSamples(b.unitTest.sample, rows.unitTest, to),
       model: take(b.unitTest.model, rows.unitTest),
       criterion: take(b.unitTest.criterion, rows.unitTest),
       value: take(b.unitTest.value, rows.unitTest),
     },
     pairwise: {
-      sample: take(b.pairwise.sample, rows.pairwise),
+      sample: takeSamples(b.pairwise.sample, rows.pairwise, to),
       modelA: take(b.pairwise.modelA, rows.pairwise),
       modelB: take(b.pairwise.modelB, rows.pairwise),
       winner: take(b.pairwise.winner, rows.pairwise),
       pA: take(b.pairwise.pA, rows.pairwise),
     },
-    ranking: { sample: take(ranking.sample, rows.ranking), key: take(ranking.key, rows.ranking), offsets, model, tier },
+    ranking: { sample: takeSamples(ranking.sample, rows.ranking, to), key: take(ranking.key, rows.ranking), offsets, model, tier },
   };
 }
 
 /**
  * selectSamples(b, mask) for every mask, in one pass over the rows instead of one per mask: each
  * row goes to the subsets its sample is in (benchmarks partition the samples; tags overlap).
+ * Unlike selectSamples, each subset's samples are renumbered: sample k of subset i is the k-th
+ * sample of mask i (labels cut alike), so that what a fit costs per sample (grouping, choice
+ * events, clusters) scales with the subset, not with the batch it was cut from.
  */
 export function selectSubsets(b: MeasurementBatch, masks: readonly Uint8Array[]): MeasurementBatch[] {
   const n = b.nSamples;
@@ -169,7 +194,8 @@ export function selectSubsets(b: MeasurementBatch, masks: readonly Uint8Array[])
   const unitTest = split(b.unitTest.sample);
   const pairwise = split(b.pairwise.sample);
   const ranking = split(b.ranking.sample);
-  return masks.map((_, i) => takeRows(b, { score: score[i], unitTest: unitTest[i], pairwise: pairwise[i], ranking: ranking[i] }));
+  const to = new Int32Array(n);
+  return masks.map((mask, i) => takeRows(b, { score: score[i], unitTest: unitTest[i], pairwise: pairwise[i], ranking: ranking[i] }, to, renumbering(mask, to)));
 }
 
 /** Drops round(fraction × lines) measurement lines (any kind), uniformly without replacement. */

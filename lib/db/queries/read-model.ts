@@ -126,8 +126,14 @@ export async function modelNamesById(): Promise<Map<number, string>> {
 
 /** Sample pks that have a vector of `model` in `space`, ascending. */
 export async function embeddedSamplePks(space: string, model: string): Promise<number[]> {
-  const r = await pool().query<{ pk: number }>(`SELECT sample_pk AS pk FROM embeddings WHERE space = $1 AND model = $2 ORDER BY sample_pk`, [space, model]);
-  return r.rows.map((row) => row.pk);
+  // One row holding every pk, not a row per pk: at 100k vectors the rows' per-row protocol and
+  // parsing cost was most of a read-model update after each upload.
+  const r = await pool().query<{ pks: string | null }>(
+    `SELECT array_to_string(array_agg(sample_pk ORDER BY sample_pk), ',') AS pks FROM embeddings WHERE space = $1 AND model = $2`,
+    [space, model],
+  );
+  const pks = r.rows[0]?.pks;
+  return pks ? pks.split(",").map(Number) : [];
 }
 
 /**
