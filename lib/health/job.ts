@@ -12,7 +12,7 @@ import { carryFrom, type Carry, type CarryMarks } from "./carry";
 import { benchmarkFingerprints } from "./incremental";
 import { computeHealthOffThread } from "./compute-off-thread";
 import { embedderKind } from "@/lib/retrieval/text-embedders";
-import { COSINE_DUPLICATE, scanVectorPairs } from "./vector-duplicates";
+import { COSINE_DUPLICATE } from "./vector-duplicates";
 import { SEVERITY_RANK, type BenchmarkHealth } from "./types";
 
 const INSERT_CHUNK = 500;
@@ -43,8 +43,8 @@ export async function runHealthCheck(opts: { force?: boolean; full?: boolean } =
   const fingerprints = benchmarkFingerprints(input, vectors && hasVector ? { model: vectors.model, has: (s) => hasVector[s] === 1 } : null);
   const carry: Carry = latest && !opts.full ? await carryFrom(latest.id, fingerprints, samplePks, input.texts.ids, input.texts.benchmarks) : { benchmarks: new Map(), vectorPairs: [] };
   const changed = carry.benchmarks.size ? Uint8Array.from(input.texts.benchmarks, (b) => (carry.benchmarks.has(b) ? 0 : 1)) : undefined;
-  const scanned = vectors ? await scanVectorPairs(vectors.matrix, COSINE_DUPLICATE[embedderKind(vectors.model)], changed, yieldToOthers) : [];
-  const report = await computeHealthOffThread({ ...input, vectorPairs: [...carry.vectorPairs, ...scanned], carried: carry.benchmarks, prior: configuredPrior().value });
+  const scan = vectors ? { matrix: vectors.matrix, threshold: COSINE_DUPLICATE[embedderKind(vectors.model)], only: changed } : undefined;
+  const report = await computeHealthOffThread({ ...input, vectorPairs: carry.vectorPairs, carried: carry.benchmarks, prior: configuredPrior().value }, scan);
   const checkedAt = new Date().toISOString();
   const marks = (b: BenchmarkHealth): CarryMarks => ({ fingerprint: fingerprints.get(b.name)!, checkedVersion: b.carried?.checkedVersion ?? version, checkedAt: b.carried?.checkedAt ?? checkedAt });
   await yieldToOthers();
