@@ -1,5 +1,6 @@
-// Resident memory of `npm start`'s processes, read from /proc (Linux): the start process itself
-// (which runs the embedded database), its web server and its worker, each with its descendants.
+// Resident memory and CPU time of `npm start`'s processes, read from /proc (Linux): the start
+// process itself (which runs the embedded database), its web server and its worker, each with its
+// descendants.
 import { readdirSync, readFileSync } from "node:fs";
 
 function read(file: string): string | null {
@@ -47,18 +48,39 @@ export const WEB_SERVER = /^next-server\b| start -p /;
 
 export type Role = "db" | "web" | "worker";
 
-/** RSS per role now: `db` is the start process alone, web and worker include their descendants. */
-export function sampleRss(startPid: number): Record<Role, number> {
+/** User + system CPU seconds of a live process, all its threads (fields 14 and 15 of /proc/PID/stat). */
+function cpuSecondsOf(pid: number): number {
+  const stat = read(`/proc/${pid}/stat`);
+  if (!stat) return 0;
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+/** USER_HZ: 100 on Linux for every architecture Node runs on. */
+const CLOCK_TICKS = 100;
+
+/** A per-role sum now: `db` is the start process alone, web and worker include their descendants. */
+function perRole(startPid: number, of: (pid: number) => number): Record<Role, number> {
   const ppids = parents();
-  const out: Record<Role, number> = { db: rssBytes(startPid), web: 0, worker: 0 };
+  const out: Record<Role, number> = { db: of(startPid), web: 0, worker: 0 };
   for (const [child, parent] of ppids) {
     if (parent !== startPid) continue;
     const cmd = cmdline(child);
     const role: Role | null = WEB_SERVER.test(cmd) ? "web" : cmd.includes("workers/index.ts") ? "worker" : null;
-    if (role) out[role] += descendants(child, ppids).reduce((sum, p) => sum + rssBytes(p), 0);
+    if (role) out[role] += descendants(child, ppids).reduce((sum, p) => sum + of(p), 0);
   }
   return out;
 }
+
+/** RSS per role now. */
+export const sampleRss = (startPid: number): Record<Role, number> => perRole(startPid, rssBytes);
+
+/**
+ * CPU seconds per role so far (live processes only: a process that exited, e.g. a restarted web
+ * server, takes its time with it). The difference over a run says how much of the machine the
+ * portal got: on a machine shared with other sessions' processes (each session its own scheduler
+ * group), a busy portal may get half of it whatever their nice value.
+ */
+export const sampleCpu = (startPid: number): Record<Role, number> => perRole(startPid, cpuSecondsOf);
 
 /** Samples every `everyMs` and keeps the peak per role. */
 export function rssPeaks(startPid: number, everyMs = 250): { peaks: Record<Role, number>; reset(): void; stop(): void } {
