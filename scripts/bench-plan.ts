@@ -11,6 +11,9 @@
 // N plan and N random draws (default 3),
 // --floor=F the plan's guaranteed share of each band's and stratum's proportional count, for
 // every sample (default: the plan's own, lib/planning/plan.ts sampleFloors),
+// --stratum-floor=F, --rising-n=N: the plan's own floors (sampleFloors) but with F as the stratum
+// floor of grouped samples (default FLOOR) and N for RISING_N in their rising band floor (default
+// lib/planning/plan.ts RISING_N): what lib/planning/README.md's floor sweeps on all of MMLU-Pro ran,
 // --selections=all,math,law,history,arena,alpaca,llmfao (default: these; `all` = every MMLU-Pro
 // category, `alpaca` = the 24 raw AlpacaEval 1 annotation files through the portal's converter:
 // weighted pairwise preferences against one reference; other words = MMLU-Pro tags).
@@ -31,6 +34,8 @@ import { planningContext } from '../lib/planning/context';
 import { measuredSamples, planRound } from '../lib/planning/round';
 import { placement } from '../lib/planning/place';
 import { planEvaluation } from '../lib/planning/evaluation-plan';
+import { sampleFloors } from '../lib/planning/plan';
+import type { MarginFloors } from '../lib/planning/cells';
 import { forgetPlanningContexts } from '../lib/planning/context-cache';
 import { planOverHttp } from './lib/plan-http';
 import { alpacaEval } from '../lib/ingest/formats/alpaca-eval';
@@ -62,6 +67,15 @@ const FRACTIONS = [0.05, 0.1];
 /** the plan's guaranteed share of each margin (default: lib/planning/plan.ts sampleFloors) */
 const FLOOR_ARG = process.argv.some((a) => a.startsWith('--floor=')) ? Number(arg('floor', '')) : undefined;
 const ROUND = 20;
+const optional = (name: string) => (process.argv.some((a) => a.startsWith(`--${name}=`)) ? Number(arg(name, '')) : undefined);
+const STRATUM_FLOOR = optional('stratum-floor');
+const RISING_N_ARG = optional('rising-n');
+
+/** The plan's floors for a selection: --floor for every sample, else sampleFloors with --stratum-floor / --rising-n. */
+function floorsFor(b: MeasurementBatch): number | MarginFloors | undefined {
+  if (FLOOR_ARG !== undefined || (STRATUM_FLOOR === undefined && RISING_N_ARG === undefined)) return FLOOR_ARG;
+  return sampleFloors(b, { groupedStratum: STRATUM_FLOOR, risingN: RISING_N_ARG });
+}
 const load = () => execSync('uptime').toString().trim().replace(/.*load average/, 'load average');
 
 interface Outcome {
@@ -140,6 +154,7 @@ function selection(name: string, b: MeasurementBatch, tally: Tally, sizes: Sizes
     const pool = scoresOf(b, rank('plackett-luce', reveal(b, m, new Uint8Array(b.nSamples)), { ci: 'none' }));
     pool[m] = NaN;
     const ctx = planningContext(b, b.modelNames[m], pool);
+    const floor = floorsFor(b);
     const stored = measuredSamples(b, m);
     const avail: number[] = [];
     stored.forEach((v, s) => v && avail.push(s));
@@ -156,7 +171,7 @@ function selection(name: string, b: MeasurementBatch, tally: Tally, sizes: Sizes
       for (const f of FRACTIONS) {
         const budget = Math.max(1, Math.round(f * avail.length));
         while (n < budget) {
-          const r = planRound(ctx, planned, Math.min(ROUND, budget - n), { allowed: stored, universe: stored, salt: salt ? String(salt) : '', floor: FLOOR_ARG });
+          const r = planRound(ctx, planned, Math.min(ROUND, budget - n), { allowed: stored, universe: stored, salt: salt ? String(salt) : '', floor });
           if (r.samples.length === 0) break;
           for (const p of r.samples) planned[p.sample] = 1;
           n += r.samples.length;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { rank } from '../ranking/leaderboard';
 import { discriminationTiers, N_TIERS, type MarginFloors } from './cells';
 import { planningContext } from './context';
-import { FLOOR, GROUPED_FLOOR, sampleFloors } from './plan';
+import { FLOOR, GROUPED_FLOOR, RISING_N, sampleFloors } from './plan';
 import { MeasurementBatchBuilder } from '../ranking/batch-builder';
 import { planRound } from './round';
 import { batchOf, syntheticPool } from './synthetic-pool';
@@ -110,5 +110,21 @@ describe('sampleFloors', () => {
     expect(Math.max(GROUPED_FLOOR, floors.rising!.floor(135))).toBe(GROUPED_FLOOR);
     expect(floors.rising!.floor(1203)).toBeGreaterThan(0.9);
     expect(GROUPED_FLOOR).toBeLessThan(FLOOR);
+  });
+
+  it('takes bench:plan overrides: the stratum floor of grouped samples and N of the rising band floor', () => {
+    const b = new MeasurementBatchBuilder();
+    b.addScore('q1', 'm1', 'accuracy', 1);
+    b.addScore('q1', 'm2', 'accuracy', 0);
+    b.addPairwise('p1', 'm1', 'm2', 'a');
+    const built = b.build();
+    const floors = sampleFloors(built, { groupedStratum: 0.3, risingN: 300 });
+    const at = (id: string) => floors.stratum[built.sampleIds!.indexOf(id)];
+    expect(at('q1')).toBe(0.3);
+    expect(at('p1')).toBe(FLOOR);
+    expect(floors.rising!.floor(1203)).toBeCloseTo(1 - 300 / 1203, 12);
+    // without overrides, the shipped floors
+    expect(sampleFloors(built).rising!.floor(1203)).toBeCloseTo(1 - RISING_N / 1203, 12);
+    expect(Array.from(sampleFloors(built).stratum)).toEqual([FLOOR, FLOOR]);
   });
 });

@@ -73,14 +73,27 @@ export const GROUPED_FLOOR = 0.3;
  * was 82% whether the strata had GROUPED_FLOOR or FLOOR: the bands were the cause, and a floor
  * on the discrimination tiers rising as 1 − 3/√n did not mend it, 84%).
  */
-export function sampleFloors(batch: MeasurementBatch): MarginFloors {
+export function sampleFloors(batch: MeasurementBatch, o: FloorOverrides = {}): MarginFloors {
   const band = new Float64Array(batch.nSamples).fill(GROUPED_FLOOR);
   const grouped = new Uint8Array(batch.nSamples).fill(1);
   for (const s of batch.pairwise.sample) {
     band[s] = FLOOR;
     grouped[s] = 0;
   }
-  return { band, stratum: new Float64Array(batch.nSamples).fill(FLOOR), rising: { samples: grouped, floor: risingFloor } };
+  const stratum = Float64Array.from(grouped, (g) => (g && o.groupedStratum !== undefined ? o.groupedStratum : FLOOR));
+  const n0 = o.risingN;
+  return { band, stratum, rising: { samples: grouped, floor: n0 === undefined ? risingFloor : (n: number) => 1 - n0 / n } };
+}
+
+/**
+ * What bench:plan's floor sweeps change (--stratum-floor, --rising-n): the stratum floor of grouped
+ * samples instead of FLOOR, and N in their rising band floor 1 − N / n instead of RISING_N.
+ * Measured on all of MMLU-Pro and not kept (./README.md): neither brought the plan's rank error
+ * there below 0.85x random's.
+ */
+export interface FloorOverrides {
+  groupedStratum?: number;
+  risingN?: number;
 }
 
 /**
