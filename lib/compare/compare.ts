@@ -117,7 +117,8 @@ export async function compareModels(input: { models: string[]; selection: Select
 
   const baseline = lb.baseline || computed.query.baseline;
   const { batch, samplePks } = await loadBatch(
-    computed.retrieval.samples.map((s) => s.pk),
+    // The leaderboard's own samples: with exclude_flagged, those the health check did not leave out.
+    computed.loaded.samplePks,
     new Set([...models, baseline]),
   );
   const chosen = models.map((m) => batch.modelNames.indexOf(m)).filter((i) => i >= 0);

@@ -9,6 +9,7 @@ import { resetDatabase } from "@/test/db";
 import { uploadLines } from "@/test/demo";
 import { DUPLICATES, plantedPool, WRONG_KEYS } from "@/test/health-pool";
 import { GET as getBenchmarks } from "@/app/api/benchmarks/route";
+import { GET as getCompare } from "@/app/api/compare/route";
 import { GET as getBenchmark } from "@/app/api/benchmarks/[name]/route";
 import { GET as getLeaderboard } from "@/app/api/leaderboard/route";
 import { GET as getSample } from "@/app/api/samples/[...id]/route";
@@ -100,6 +101,17 @@ describe("benchmark health", () => {
     const bad = await call<{ error: { message: string } }>(getLeaderboard, "/api/leaderboard?exclude_flagged=yes");
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toContain('"exclude_flagged"');
+  });
+
+  it("compare with exclude_flagged=true compares over the leaderboard's kept samples (its per-benchmark bars leave out the flagged benchmark)", async () => {
+    type Cmp = { n_samples: number; benchmarks: { name: string; n_samples: number }[]; disagreements: { benchmark: string }[] };
+    const all = (await call<Cmp>(getCompare, "/api/compare")).body;
+    expect(all.benchmarks.map((b) => b.name)).toContain("drop-like");
+    const kept = (await call<Cmp>(getCompare, "/api/compare?exclude_flagged=true")).body;
+    expect(kept.n_samples).toBeLessThan(all.n_samples);
+    expect(kept.benchmarks.map((b) => b.name)).not.toContain("drop-like");
+    expect(kept.benchmarks.reduce((n, b) => n + b.n_samples, 0)).toBe(kept.n_samples);
+    expect(kept.disagreements.some((d) => d.benchmark === "drop-like")).toBe(false);
   });
 
   it("GET /api/samples with exclude_flagged=true leaves out what the leaderboard leaves out, and pages over what is kept", async () => {
