@@ -24,6 +24,9 @@ export function forgetSubsetFits(): void {
   starts.clear();
 }
 
+/** How many subset fits are remembered (what a warm-up left behind). */
+export const rememberedSubsetFits = (): number => cache.size;
+
 function touch<V>(map: Map<string, V>, key: string): V | undefined {
   const hit = map.get(key);
   if (hit) {

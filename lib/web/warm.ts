@@ -1,10 +1,13 @@
 // A web process loads at start, in the background, what its first requests would otherwise wait
-// for: the read model, the keyword index, the active text space's vectors and its embedder, and the
-// overall leaderboard (the home page). At 100k samples that is ~20 s of work per process (read model
-// ~15 s, keyword index, vectors, whole-pool fit), paid before the first visitor instead of by them;
+// for: the read model, the keyword index, the active text space's vectors and its embedder, the
+// overall leaderboard (the home page) and compare's default (the top models over the whole pool:
+// its per-benchmark and per-tag fits, and the first use of its code). At 100k samples that is ~20 s
+// of work per process (read model ~15 s, keyword index, vectors, whole-pool fits), paid before the
+// first visitor instead of by them;
 // requests arriving meanwhile share the same loads (one promise each), so they never do it twice.
 // Off with WEB_WARM_UP=0. A failure (an empty or migrating database) is logged, not thrown: the
 // first request then loads as before.
+import { compareModels } from "@/lib/compare/compare";
 import { env } from "@/lib/env";
 import { overallLeaderboard } from "@/lib/leaderboard/live";
 import { logger } from "@/lib/log";
@@ -13,6 +16,7 @@ import { TEXT_SPACE } from "@/lib/retrieval/spaces";
 import { servingModel } from "@/lib/serving/current";
 import { lexicalFor } from "@/lib/serving/lexical-store";
 import { vectorsFor } from "@/lib/serving/read-model";
+import { selectionSchema } from "@/lib/selection/schema";
 
 export async function warmServing(): Promise<{ ms: number; samples: number } | null> {
   const log = logger("web");
@@ -26,8 +30,10 @@ export async function warmServing(): Promise<{ ms: number; samples: number } | n
       await active.embedder.embed(["warm up"]);
     }
     await overallLeaderboard();
+    // A pool that ranks fewer than two models has nothing to compare: not a failed warm-up.
+    await compareModels({ models: [], selection: selectionSchema.parse({}) }).catch(() => null);
     const done = { ms: Math.round(performance.now() - t0), samples: model.samples.size };
-    log.info({ duration_ms: done.ms, samples: done.samples }, "serving warmed up: read model, keyword index, vectors, overall leaderboard");
+    log.info({ duration_ms: done.ms, samples: done.samples }, "serving warmed up: read model, keyword index, vectors, overall leaderboard, compare");
     return done;
   } catch (err) {
     log.warn({ err, duration_ms: Math.round(performance.now() - t0) }, "warm-up failed; the first requests load what they need");
