@@ -57,36 +57,155 @@ export interface BlockScan {
   runEnd: Int32Array;
   /** only pairs with at least one row marked here (the benchmarks an upload touched); all without */
   only?: Uint8Array;
+  /** the exact bound on the first `split` dimensions (pruneBound); none: every dot product in full */
+  bound?: PruneBound;
 }
 
-/** Pairs (a < b, a in [from, to), different benchmarks, both with a vector) with cos ≥ threshold. */
+/**
+ * Cauchy–Schwarz on a split of the dimensions: a·b = a₁·b₁ + a₂·b₂ ≤ a₁·b₁ + ‖a₂‖‖b₂‖, so once the
+ * first `split` terms are summed, a pair whose bound is under threshold·‖a‖‖b‖ (less a margin far
+ * above the rounding error of these sums, ~dim·2⁻⁵³·‖a‖‖b‖) cannot reach the threshold and the
+ * rest of its dot product is skipped. A pair that goes on continues the same sum, term by term in
+ * the same order, so its cosine is the one computed without the bound, bit for bit.
+ */
+export interface PruneBound {
+  split: number;
+  /** per row, ‖x[split..dim)‖ */
+  tail: Float64Array;
+}
+
+/** Dimensions summed before the bound is tested (LSA and MiniLM vectors hold most of their length in few). */
+export const PRUNE_SPLIT = 48;
+/** Relative margin of the bound: rounding of 384 float64 terms is ~10⁻¹⁴ of ‖a‖‖b‖. */
+const PRUNE_MARGIN = 1e-9;
+/** b rows per tile: 128 × 384 float32 = 192 kB, read from L2 by every row of a block. */
+export const TILE_ROWS = 128;
+
+export function pruneBound(m: VectorMatrix, split = PRUNE_SPLIT): PruneBound | undefined {
+  if (split <= 0 || split >= m.dim) return undefined;
+  const n = m.bench.length;
+  const tail = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    let s = 0;
+    for (let k = i * m.dim + split; k < (i + 1) * m.dim; k++) s += m.values[k] * m.values[k];
+    tail[i] = Math.sqrt(s);
+  }
+  return { split, tail };
+}
+
+/**
+ * Pairs (a < b, a in [from, to), different benchmarks, both with a vector) with cos ≥ threshold, in
+ * order of a then b. Every dot product is the sum over k = 0, 1, …, dim − 1 of the float64 products,
+ * in that order (the cosines are reproducible, and carried pairs, ./carry.ts, compare equal).
+ * Rows b are visited in tiles that stay in cache while every row a of the block reads them, four
+ * rows b at a time (four independent sums rather than one chain of dependent additions).
+ */
 export function similarPairsInBlock(m: VectorMatrix, scan: BlockScan, from: number, to: number, threshold: number): VectorPair[] {
   const n = m.bench.length;
-  const { dim, values } = m;
+  const { dim, values, bench } = m;
   const { norms, runEnd, only } = scan;
-  const out: VectorPair[] = [];
-  for (let a = from; a < Math.min(to, n); a++) {
-    if (norms[a] === 0) continue;
-    const oa = a * dim;
-    for (let b = a + 1; b < n; b++) {
-      if (m.bench[b] === m.bench[a]) {
-        b = runEnd[b] - 1;
-        continue;
+  const end = Math.min(to, n);
+  if (from >= end) return [];
+  // The bound only where its arithmetic is plainly safe: finite norms, |threshold| ≤ 1.
+  const bound = scan.bound && Math.abs(threshold) <= 1 ? scan.bound : undefined;
+  const split = bound ? bound.split : 0;
+  const tail = bound ? bound.tail : norms;
+  const limitFactor = threshold - PRUNE_MARGIN;
+  const perA: VectorPair[][] = Array.from({ length: end - from }, () => []);
+  const cand = new Int32Array(TILE_ROWS);
+  // Rows that passed the bound wait here, four at a time, with their partial sums.
+  const qb = new Int32Array(4);
+  const qd = new Float64Array(4);
+  for (let t0 = from + 1; t0 < n; t0 += TILE_ROWS) {
+    const t1 = Math.min(t0 + TILE_ROWS, n);
+    for (let a = from; a < end && a + 1 < t1; a++) {
+      const na = norms[a];
+      if (na === 0) continue;
+      const out = perA[a - from];
+      const ba = bench[a];
+      const onlyA = !only || only[a] !== 0;
+      let c = 0;
+      for (let b = Math.max(a + 1, t0); b < t1; b++) {
+        if (bench[b] === ba) {
+          b = runEnd[b] - 1;
+          continue;
+        }
+        if (norms[b] === 0 || (!onlyA && !only![b])) continue;
+        cand[c++] = b;
       }
-      if (norms[b] === 0 || (only && !only[a] && !only[b])) continue;
-      const ob = b * dim;
-      let dot = 0;
-      for (let k = 0; k < dim; k++) dot += values[oa + k] * values[ob + k];
-      const cosine = dot / (norms[a] * norms[b]);
-      if (cosine >= threshold) out.push({ a, b, cosine });
+      if (c === 0) continue;
+      const oa = a * dim;
+      const ta = tail[a];
+      const pruneA = bound !== undefined && Number.isFinite(na) && Number.isFinite(ta);
+      const limitA = limitFactor * na;
+      let q = 0;
+      const finish = (count: number) => {
+        // The rest of the sums of the rows waiting, four (or fewer at the end) side by side.
+        if (count === 4) {
+          const o0 = qb[0] * dim, o1 = qb[1] * dim, o2 = qb[2] * dim, o3 = qb[3] * dim;
+          let d0 = qd[0], d1 = qd[1], d2 = qd[2], d3 = qd[3];
+          for (let k = split; k < dim; k++) {
+            const x = values[oa + k];
+            d0 += x * values[o0 + k];
+            d1 += x * values[o1 + k];
+            d2 += x * values[o2 + k];
+            d3 += x * values[o3 + k];
+          }
+          qd[0] = d0; qd[1] = d1; qd[2] = d2; qd[3] = d3;
+        } else {
+          for (let j = 0; j < count; j++) {
+            const ob = qb[j] * dim;
+            let d = qd[j];
+            for (let k = split; k < dim; k++) d += values[oa + k] * values[ob + k];
+            qd[j] = d;
+          }
+        }
+        for (let j = 0; j < count; j++) {
+          const cosine = qd[j] / (na * norms[qb[j]]);
+          if (cosine >= threshold) out.push({ a, b: qb[j], cosine });
+        }
+      };
+      const offer = (b: number, d: number) => {
+        if (pruneA && d + ta * tail[b] < limitA * norms[b]) return;
+        qb[q] = b;
+        qd[q++] = d;
+        if (q === 4) {
+          finish(4);
+          q = 0;
+        }
+      };
+      let j = 0;
+      for (; j + 4 <= c; j += 4) {
+        const b0 = cand[j], b1 = cand[j + 1], b2 = cand[j + 2], b3 = cand[j + 3];
+        const o0 = b0 * dim, o1 = b1 * dim, o2 = b2 * dim, o3 = b3 * dim;
+        let d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+        for (let k = 0; k < split; k++) {
+          const x = values[oa + k];
+          d0 += x * values[o0 + k];
+          d1 += x * values[o1 + k];
+          d2 += x * values[o2 + k];
+          d3 += x * values[o3 + k];
+        }
+        offer(b0, d0);
+        offer(b1, d1);
+        offer(b2, d2);
+        offer(b3, d3);
+      }
+      for (; j < c; j++) {
+        const ob = cand[j] * dim;
+        let d = 0;
+        for (let k = 0; k < split; k++) d += values[oa + k] * values[ob + k];
+        offer(cand[j], d);
+      }
+      if (q > 0) finish(q);
     }
   }
-  return out;
+  return perA.flat();
 }
 
 /** Every pair, block by block, letting other work run between blocks (one Node thread serves both). */
 export async function scanVectorPairs(m: VectorMatrix, threshold: number, only?: Uint8Array, yieldToOthers = () => new Promise<void>((r) => setImmediate(r))): Promise<VectorPair[]> {
-  const scan = { norms: rowNorms(m), runEnd: runEnds(m.bench), only };
+  const scan: BlockScan = { norms: rowNorms(m), runEnd: runEnds(m.bench), only, bound: pruneBound(m) };
   const out: VectorPair[] = [];
   for (let from = 0; from < m.bench.length; from += BLOCK_ROWS) {
     out.push(...similarPairsInBlock(m, scan, from, from + BLOCK_ROWS, threshold));
