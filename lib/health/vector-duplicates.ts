@@ -12,8 +12,10 @@
  * threshold; the pairs and their cosines are those of the plain pair-by-pair loop, bit for bit
  * (./vector-scan-equivalence.test.ts keeps that loop). CPU seconds of the scan, plain → now, LSA
  * fallback vectors (384 dims, threshold 0.75), on a machine shared at load 4–7:
- *   MMLU-Pro, 12k rows, one benchmark per category (402 pairs): 45.1 → 6.5 s;
- *   synthetic pool (scripts/lib/synthetic-pool.ts), 12k rows: 55.2 → 4.4 s.
+ *   MMLU-Pro, 12k rows, one benchmark per category (402 pairs): 43.2 → 6.4 s (medians of 3);
+ *   synthetic pool (scripts/lib/synthetic-pool.ts), 12k rows: 55.2 → 4.3 s;
+ *   synthetic pool, 100k rows: ~3,800 (extrapolated from 6 blocks of 256 rows) → 279 s.
+ * At 1M rows that is still ~8 h of CPU: beyond this, an approximate index or a cap is needed.
  * PRUNE_SPLIT 64 suits MMLU-Pro (48 gave 7.9 s there, 3.4 s on the synthetic pool, whose
  * cross-benchmark cosines stay under 0.2). MiniLM's coordinates are not ordered by variance as
  * LSA's are: there the bound will skip little (not measured: no weights here) and the gain is the
