@@ -216,11 +216,11 @@ async function prepare(q: ResolvedQuery, model: ReadModel, canonical = false): P
 /** Ranks a batch: lib/ranking's `rank`, or the same in a thread (a background job's: ./rank-off-thread.ts). */
 export type Ranker = (method: RankMethod, batch: MeasurementBatch, options: RankOptions) => LeaderboardResult | Promise<LeaderboardResult>;
 
-/** What a prepared computation asks `rank` (null: no models to rank); the fit starts from the same query's last θ. */
-function rankInput(p: Prepared, ci?: CiMethod): { method: RankMethod; batch: MeasurementBatch; options: RankOptions } | null {
+/** A prepared computation ranked by `ranker` (null: no models to rank); the fit starts from the same query's last θ. */
+async function rankPrepared(p: Prepared, ci: CiMethod | undefined, ranker: Ranker): Promise<LeaderboardResult | null> {
   const { q, loaded, baseline } = p;
   if (loaded.batch.nModels === 0) return null;
-  return { method: q.method, batch: loaded.batch, options: { baseline, prior: q.prior, ci, warmStart: recall(cache.warmStarts, startKey(q, ci)) } };
+  return ranker(q.method, loaded.batch, { baseline, prior: q.prior, ci, warmStart: recall(cache.warmStarts, startKey(q, ci)) });
 }
 
 function finish(p: Prepared, ci: CiMethod | undefined, result: LeaderboardResult | null): ComputedLeaderboard {
@@ -251,8 +251,7 @@ function finish(p: Prepared, ci: CiMethod | undefined, result: LeaderboardResult
 
 async function compute(q: ResolvedQuery, model: ReadModel, ci?: CiMethod): Promise<ComputedLeaderboard> {
   const prepared = await prepare(q, model);
-  const input = rankInput(prepared, ci);
-  return finish(prepared, ci, input && rank(input.method, input.batch, input.options));
+  return finish(prepared, ci, await rankPrepared(prepared, ci, rank));
 }
 
 /**
@@ -326,9 +325,7 @@ export async function recomputeLeaderboard(query: LeaderboardQuery, ci: CiMethod
     const reach = reachOf(prepared);
     const { healthRun } = prepared;
     if (digest === previousDigest) return { status: "unchanged", dataVersion: model.version, inputDigest: digest, reach, healthRun };
-    const input = rankInput(prepared, ci);
-    const result = input && (await ranker(input.method, input.batch, input.options));
-    return { status: "computed", leaderboard: finish(prepared, ci, result).leaderboard, inputDigest: digest, reach, healthRun };
+    return { status: "computed", leaderboard: finish(prepared, ci, await rankPrepared(prepared, ci, ranker)).leaderboard, inputDigest: digest, reach, healthRun };
   });
 }
 

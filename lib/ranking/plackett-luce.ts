@@ -13,9 +13,9 @@
  * (the model-based covariance J⁻¹, and the bread of the sandwich in ./cluster-robust.ts).
  *
  * Warm starts (an earlier fit's θ) first fit the models the start lacks, or that have little data,
- * with the others held
- * (./pl-seed.ts). Cold starts begin at three MM steps from θ = 0 (Hunter 2004, Ann. Statist. 32(1), eq. 30:
- * γ_i ← W_i / Σ_{e: i∈C_e} w_e/D_e, with W_i smoothed by 1/2; one gradient pass each).
+ * with the others held (./pl-seed.ts). Cold starts begin at three MM steps from θ = 0 (Hunter 2004,
+ * Ann. Statist. 32(1), eq. 30: γ_i ← W_i / Σ_{e: i∈C_e} w_e/D_e, with W_i smoothed by 1/2; one
+ * gradient pass each).
  *
  * MLE (prior = 0): θ_baseline is fixed at 0 and only estimable models are fitted
  * (./identifiability.ts). MAP (prior > 0): every model plays `prior` virtual wins and `prior`
