@@ -140,11 +140,13 @@ async function upload(base: string, token: string, body: Buffer): Promise<Upload
   }
 }
 
-/** The portal's CPU seconds during a run, and its share of the machine (the rest went to other processes, or idled). */
+/** The portal's share of the machine's CPU during a run, in % (the rest went to other processes, or idled). */
+const cpuPercent = (cpu: Record<Role, number>, seconds: number) => Math.round((100 * (cpu.web + cpu.worker + cpu.db)) / (availableParallelism() * seconds));
+
+/** The portal's CPU seconds during a run, per role, and its share of the machine. */
 function cpuShare(cpu: Record<Role, number>, seconds: number): string {
   const total = cpu.web + cpu.worker + cpu.db;
-  const machine = availableParallelism() * seconds;
-  return `portal CPU ${total.toFixed(1)} s of the machine's ${machine.toFixed(0)} (${Math.round((100 * total) / machine)} %: web ${cpu.web.toFixed(1)}, worker ${cpu.worker.toFixed(1)}, db ${cpu.db.toFixed(1)})`;
+  return `portal CPU ${total.toFixed(1)} s of the machine's ${(availableParallelism() * seconds).toFixed(0)} (${cpuPercent(cpu, seconds)} %: web ${cpu.web.toFixed(1)}, worker ${cpu.worker.toFixed(1)}, db ${cpu.db.toFixed(1)})`;
 }
 
 function printRun(i: number, r: RunResult, peaks: Record<Role, number>, loadAt: string, cpu: Record<Role, number>): void {
@@ -277,7 +279,7 @@ async function main() {
     console.log(`| connection errors / timeouts (> ${TIMEOUT_S} s) | ${total((x) => x.errors)} / ${total((x) => x.timeouts)} | 0 / 0 |`);
     console.log(`| upload accepted / done | ${median(runs.map((r) => r.result.upload.acceptedMs)).toFixed(0)} ms / ${(median(runs.map((r) => r.result.upload.doneMs)) / 1000).toFixed(1)} s | – |`);
     console.log(`| peak RSS web (all its processes) / worker / db | ${mb(peak("web"))} / ${mb(peak("worker"))} / ${mb(peak("db"))} | web ≤ 1536 MB |`);
-    console.log(`| the portal's share of the machine's CPU (each run) | ${runs.map((r) => `${Math.round((100 * (r.cpu.web + r.cpu.worker + r.cpu.db)) / (availableParallelism() * r.result.seconds))} %`).join(" / ")} | – |`);
+    console.log(`| the portal's share of the machine's CPU (each run) | ${runs.map((r) => `${cpuPercent(r.cpu, r.result.seconds)} %`).join(" / ")} | – |`);
     console.log(`| load average at the end (1/5/15 min) | ${load()} | – |`);
     console.log(`\nBy kind of request (all runs):\n${byKind(runs.map((r) => r.result))}`);
   } finally {

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { sampleCpu, sampleRss } from "./proc-rss";
 
@@ -19,5 +20,18 @@ describe("npm start's processes read from /proc", () => {
 
   it("reads the resident memory of the start process", () => {
     expect(sampleRss(process.pid).db).toBeGreaterThan(10 * 2 ** 20);
+  });
+
+  it("finds a child by its parent pid and counts it under its role (a worker by its command line)", async () => {
+    const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)", "workers/index.ts"], { stdio: "ignore" });
+    try {
+      await new Promise((resolve) => child.once("spawn", resolve));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const rss = sampleRss(process.pid);
+      expect(rss.worker).toBeGreaterThan(5 * 2 ** 20);
+      expect(rss.web).toBe(0);
+    } finally {
+      child.kill();
+    }
   });
 });

@@ -11,15 +11,20 @@ function read(file: string): string | null {
   }
 }
 
+/** The fields of /proc/PID/stat from the third (state) on, or null for a process gone. */
+function statFields(pid: number | string): string[] | null {
+  const stat = read(`/proc/${pid}/stat`);
+  // The command name (field 2) may hold spaces and parentheses: fields resume after the last ')'.
+  return stat ? stat.slice(stat.lastIndexOf(")") + 2).split(" ") : null;
+}
+
 /** Parent pid of every live process. */
 function parents(): Map<number, number> {
   const out = new Map<number, number>();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
-    const stat = read(`/proc/${entry}/stat`);
-    // The command name (field 2) may hold spaces and parentheses: fields resume after the last ')'.
-    const m = stat && /\) \S (\d+)/.exec(stat.slice(stat.lastIndexOf(")")));
-    if (m) out.set(Number(entry), Number(m[1]));
+    const fields = statFields(entry);
+    if (fields) out.set(Number(entry), Number(fields[1]));
   }
   return out;
 }
@@ -50,10 +55,8 @@ export type Role = "db" | "web" | "worker";
 
 /** User + system CPU seconds of a live process, all its threads (fields 14 and 15 of /proc/PID/stat). */
 function cpuSecondsOf(pid: number): number {
-  const stat = read(`/proc/${pid}/stat`);
-  if (!stat) return 0;
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  const fields = statFields(pid);
+  return fields ? (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS : 0;
 }
 /** USER_HZ: 100 on Linux for every architecture Node runs on. */
 const CLOCK_TICKS = 100;
