@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
+import { seeded } from "@/test/seeded";
 import { healthInputFromLines } from "@/scripts/lib/health-data";
 import { plantedPool } from "@/test/health-pool";
 import { computeHealthOffThread } from "./compute-off-thread";
@@ -10,8 +11,8 @@ import { scanVectorPairs, type VectorMatrix } from "./vector-duplicates";
 function plantedVectors(benchmarks: readonly string[], dim = 16): { matrix: VectorMatrix; twin: number } {
   const names = [...new Set(benchmarks)];
   const bench = Int32Array.from(benchmarks, (b) => names.indexOf(b));
-  let seed = 7;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) - 0.5;
+  const uniform = seeded(7);
+  const rand = () => uniform() / 2;
   const values = Float32Array.from({ length: benchmarks.length * dim }, rand);
   const twin = bench.findIndex((b) => b !== bench[0]);
   for (let k = 0; k < dim; k++) values[twin * dim + k] = values[k] * 1.01;

@@ -3,6 +3,7 @@
 // ./carry.ts, and the flags' evidence depend on them), on random matrices of varied shapes and on
 // pairs planted exactly at the threshold where the pruning bound is tight.
 import { describe, expect, it } from "vitest";
+import { mulberry32 } from "@/lib/retrieval/embedder/prng";
 import { pruneBound, rowNorms, runEnds, scanVectorPairs, similarPairsInBlock, PRUNE_SPLIT, TILE_ROWS, type VectorMatrix, type VectorPair } from "./vector-duplicates";
 
 // ---- the implementation before tiling and pruning (commit a1363b0), verbatim ----
@@ -58,20 +59,9 @@ function refScan(m: VectorMatrix, threshold: number, only?: Uint8Array): VectorP
 }
 // ---- end of the reference ----
 
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Rows with a decaying spectrum (as LSA's), a few benchmarks in runs, some rows zero, some near copies of earlier rows. */
 function randomMatrix(seed: number, n: number, dim: number): VectorMatrix {
-  const r = rng(seed);
+  const r = mulberry32(seed);
   const values = new Float32Array(n * dim);
   const bench = new Int32Array(n);
   const nBench = 1 + Math.floor(r() * 5);
@@ -110,7 +100,7 @@ describe("the tiled, pruned vector scan equals the plain one", () => {
       for (const dim of [1, 5, PRUNE_SPLIT, PRUNE_SPLIT + 1, 64, 384]) {
         if (n * n * dim > 130 * 130 * 384) continue; // keeps the test fast
         const m = randomMatrix(seed++, n, dim);
-        const r = rng(seed++);
+        const r = mulberry32(seed++);
         for (const threshold of [-0.2, 0, 0.5, 0.75, 0.9, 1]) {
           const only = r() < 0.5 ? Uint8Array.from({ length: n }, () => (r() < 0.2 ? 1 : 0)) : undefined;
           const want = refScan(m, threshold, only);
@@ -136,7 +126,7 @@ describe("the tiled, pruned vector scan equals the plain one", () => {
   it("keeps a pair exactly at the threshold where the bound is tight, and drops it one step above", async () => {
     // b = (head of b, s · tail of a): a·b = a₁·b₁ + ‖a₂‖‖b₂‖, the bound equals the dot product.
     const dim = 384;
-    const r = rng(5);
+    const r = mulberry32(5);
     const n = 40;
     const values = new Float32Array(n * dim);
     const bench = Int32Array.from({ length: n }, (_, i) => i % 2);

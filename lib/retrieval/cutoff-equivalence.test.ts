@@ -2,6 +2,7 @@
 // a zero middle value): the radix pass finds the same median and MAD, bit for bit, on pools of every
 // shape around the sizes where it switches between sorting and selecting what is left.
 import { describe, expect, it } from "vitest";
+import { seeded } from "@/test/seeded";
 import { background, medianInPlace } from "./cutoff";
 
 function previousBackground(values: ArrayLike<number>): { median: number; sigma: number } | null {
@@ -14,11 +15,6 @@ function previousBackground(values: ArrayLike<number>): { median: number; sigma:
   for (let i = 0; i < n; i++) xs[i] = Math.abs(xs[i] - median);
   const mad = medianInPlace(xs);
   return { median, sigma: Math.max(1.4826 * mad, 1e-6) };
-}
-
-function seeded(seed: number) {
-  let x = seed;
-  return () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
 }
 
 describe("background by radix selection", () => {

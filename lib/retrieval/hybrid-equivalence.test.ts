@@ -4,6 +4,7 @@
 // (adaptive with its z, k, threshold, both) gives the same rows in the same order, the same report
 // and the same histogram.
 import { describe, expect, it } from "vitest";
+import { seeded } from "@/test/seeded";
 import { ADAPTIVE_Z, ADAPTIVE_Z_UNLABELLED, adaptiveThreshold, background } from "./cutoff";
 import { HISTOGRAM_BINS, retrieveConcept, type ConceptResult, type ConceptScores, type Cut, type Histogram } from "./hybrid";
 import { TopK } from "./top-k";
@@ -110,11 +111,6 @@ function previousRetrieveConcept(s: ConceptScores, cut: Cut): ConceptResult {
       ...(b ? { background: { median: b.median, sigma: b.sigma, z } } : {}),
     },
   };
-}
-
-function seeded(seed: number) {
-  let x = seed;
-  return () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
 }
 
 describe("retrieveConcept, read in one pass over typed arrays", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { seeded } from "@/test/seeded";
 import { adaptiveThreshold, background, medianOf } from "./cutoff";
 import { extent, retrieveConcept, sortedBy } from "./hybrid";
 import { LexicalIndex } from "./lexical";
@@ -13,11 +14,6 @@ function pool(relevant: number[]): Float32Array {
 }
 const none = (n: number) => new Float32Array(n);
 const all = (n: number) => new Uint8Array(n).fill(1);
-
-function seeded(seed: number) {
-  let x = seed;
-  return () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
-}
 
 describe("the sorts of the cut", () => {
   it("sortedBy: float32 scores by packed keys in the comparator sort's order (ties by row, −0 = 0, no NaN or ±Infinity)", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { seeded } from "@/test/seeded";
 import { dotKernel, dotKernelBytes, dotKernels } from "./dot-kernel";
 
 /** The kernel's order in JS (float32 steps): four f32x4 accumulators over 16-float steps, combined, then the tail. */
@@ -12,11 +13,6 @@ function reference(v: Float32Array, q: Float32Array, dim: number): number {
   let s = f(f(lanes[0] + lanes[1]) + f(lanes[2] + lanes[3]));
   for (; i < dim; i++) s = f(s + f(v[i] * q[i]));
   return s;
-}
-
-function seeded(seed: number) {
-  let x = seed;
-  return () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
 }
 
 describe("dot kernel (wasm SIMD)", () => {

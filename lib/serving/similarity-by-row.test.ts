@@ -3,6 +3,7 @@
 // replaced form kept verbatim) on stores with dead rows, read-model rows in another order than the
 // store's, and masks allowing most, a quarter, few or none of the rows: equal bit for bit.
 import { describe, expect, it } from "vitest";
+import { seeded } from "@/test/seeded";
 import { PkIndex } from "./columns";
 import { allDistances } from "./knn";
 import type { ReadModel } from "./read-model";
@@ -20,11 +21,6 @@ function previousSimilarityByRow(model: ReadModel, store: VectorStore, mask: Uin
     (_pk, distance, r) => (out[rows[r]] = 1 - distance),
   );
   return out;
-}
-
-function seeded(seed: number) {
-  let x = seed;
-  return () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
 }
 
 describe("similarityByRow", () => {
