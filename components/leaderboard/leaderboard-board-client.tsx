@@ -16,6 +16,8 @@ import { scaleInfo } from "@/lib/format";
 
 interface Props {
   rows: ApiLeaderboardRow[];
+  /** Models whose score was post-stratified (the engine's design_weighted warnings). */
+  reweighted?: string[];
   scale: string;
   baseline: string;
   query: Partial<LeaderboardQuery>;
@@ -34,7 +36,7 @@ function replaceUrlParam(key: string, value: string | null) {
   window.history.replaceState(window.history.state, "", url.pathname + url.search);
 }
 
-export function LeaderboardBoard({ rows, scale, baseline, query, meta, paramString, exportPrefix, initialSort, initialFind }: Props) {
+export function LeaderboardBoard({ rows, reweighted = [], scale, baseline, query, meta, paramString, exportPrefix, initialSort, initialFind }: Props) {
   const [sort, setSort] = useState<Sort>(initialSort);
   const [find, setFind] = useState(initialFind);
   const shown = shownRows(rows, sort, find);
@@ -76,7 +78,7 @@ export function LeaderboardBoard({ rows, scale, baseline, query, meta, paramStri
           </p>
         </div>
         {shown.length ? (
-          <LeaderboardTable rows={shown} allRows={rows} scale={scale} baseline={baseline} query={query} nSamples={meta.n_samples} sort={sort} onSort={onSort} />
+          <LeaderboardTable rows={shown} allRows={rows} reweighted={reweighted} scale={scale} baseline={baseline} query={query} nSamples={meta.n_samples} sort={sort} onSort={onSort} />
         ) : (
           <p className="py-6 text-center text-sm text-slate-600">No model name contains “{find}”.</p>
         )}

@@ -17,6 +17,8 @@ interface Props {
   rows: ApiLeaderboardRow[];
   /** All rows (for the shared axis), not only the shown ones. */
   allRows: ApiLeaderboardRow[];
+  /** Models whose score weights their samples to the selection's mix (design_weighted). */
+  reweighted: string[];
   scale: string;
   baseline: string;
   query: Partial<LeaderboardQuery>;
@@ -28,7 +30,7 @@ interface Props {
 
 const col = columnsOf<ApiLeaderboardRow>();
 
-function columns({ allRows, scale, baseline, query, nSamples }: Omit<Props, "rows" | "sort" | "onSort">) {
+function columns({ allRows, reweighted, scale, baseline, query, nSamples }: Omit<Props, "rows" | "sort" | "onSort">) {
   const info = scaleInfo(scale);
   const reference = scoreReference(allRows, baseline, scale);
   const domain = ciDomain(allRows, reference);
@@ -82,6 +84,11 @@ function columns({ allRows, scale, baseline, query, nSamples }: Omit<Props, "row
           <span className="block text-xs text-slate-500" data-testid="coverage" title="Coverage: the share of the selected samples this model has results on">
             {formatPercent(nSamples ? r.n_samples / nSamples : null)} measured
           </span>
+          {reweighted.includes(r.model) && (
+            <span className="block text-xs text-amber-800" data-testid="reweighted" title="Its samples are a skewed few of the selection (easier or harder than the rest): the score weights them to the selection's mix, and the interval is wider for it">
+              reweighted
+            </span>
+          )}
         </>
       ),
     }),
@@ -123,7 +130,7 @@ function columns({ allRows, scale, baseline, query, nSamples }: Omit<Props, "row
   ]);
 }
 
-export function LeaderboardTable({ rows, allRows, scale, baseline, query, nSamples, sort, onSort }: Props) {
+export function LeaderboardTable({ rows, allRows, reweighted, scale, baseline, query, nSamples, sort, onSort }: Props) {
   const hidden = [...(allRows.some((r) => r.p_beats_baseline !== null) ? [] : ["p"]), ...(allRows.some((r) => r.win_rate !== null) ? [] : ["win"]), ...factsHidden(allRows)];
   return (
     <DataTable
@@ -133,7 +140,7 @@ export function LeaderboardTable({ rows, allRows, scale, baseline, query, nSampl
       className="w-full sm:min-w-[44rem]"
       wrapperClassName="relative -mx-4 overflow-x-auto sm:mx-0"
       rows={rows}
-      columns={columns({ allRows, scale, baseline, query, nSamples })}
+      columns={columns({ allRows, reweighted, scale, baseline, query, nSamples })}
       rowId={(r) => r.model}
       hidden={hidden}
       rowProps={(r) => ({ "data-model": r.model, className: r.model === baseline ? "bg-slate-50" : "hover:bg-indigo-50/40" })}

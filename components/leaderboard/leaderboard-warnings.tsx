@@ -13,6 +13,7 @@ const TITLES: Record<string, string> = {
   not_converged: "The fit did not converge",
   baseline_not_estimable: "The baseline cannot be estimated",
   bootstrap_undefined: "Some bootstrap resamples had no defined score",
+  design_weighted: "A model measured on a skewed few samples was reweighted",
 };
 
 /** The message with the model it names isolated (<bdi>): a bidi control in an uploaded name cannot reorder the sentence. */

@@ -18,7 +18,7 @@
  * iteration on a strictly concave objective (warm-started across rounds). A sample without
  * pool outcomes keeps the prior means: an average sample.
  */
-import type { SampleOutcomes } from './outcomes';
+import type { SampleOutcomes } from '../ranking/outcomes';
 
 export interface SampleParameters {
   /** intercept at θ = center */

@@ -9,11 +9,9 @@ import { tieredGroups, type TieredGroups } from '../ranking/groups';
 import type { MeasurementBatch } from '../ranking/measurements';
 import { calibrateSamples, type SampleParameters } from './calibrate';
 import { contributionTable, type ContributionTable } from './contribution-table';
-import { cardinalScales, sampleOutcomes, type SampleOutcomes } from './outcomes';
+import { cardinalScales, sampleOutcomes, type SampleOutcomes } from '../ranking/outcomes';
+import { sampleStrata } from '../ranking/thin-models';
 import { convergedTraitPrior, difficultyBands, N_TIERS, poolTraitPrior, traitDesign, type PoolOutcomes, type TraitDesign } from './traits';
-
-/** Strata beyond this many are merged into one, smallest first, to keep the trait model small. */
-const MAX_STRATA = 48;
 
 export interface PlanningContext {
   batch: MeasurementBatch;
@@ -131,16 +129,6 @@ function poolSpread(scores: Float64Array): { mean: number; sd: number } {
   const mean = x.length ? x.reduce((a, b) => a + b, 0) / x.length : 0;
   const sd = x.length > 1 ? Math.sqrt(x.reduce((a, b) => a + (b - mean) ** 2, 0) / x.length) : 1;
   return { mean, sd };
-}
-
-/** Stratum = benchmark + first tag; beyond MAX_STRATA the smallest share one stratum. */
-function sampleStrata(batch: MeasurementBatch): { stratum: Int32Array; nStrata: number } {
-  const keys = Array.from({ length: batch.nSamples }, (_, s) => `${batch.sampleBenchmarks?.[s] ?? ''}\u0000${batch.sampleTags?.[s]?.[0] ?? ''}`);
-  const size = new Map<string, number>();
-  for (const k of keys) size.set(k, (size.get(k) ?? 0) + 1);
-  const bySize = [...size.keys()].sort((a, b) => size.get(b)! - size.get(a)! || (a < b ? -1 : a > b ? 1 : 0));
-  const index = new Map(bySize.map((k, i) => [k, Math.min(i, MAX_STRATA - 1)]));
-  return { stratum: Int32Array.from(keys, (k) => index.get(k)!), nStrata: Math.min(bySize.length, MAX_STRATA) };
 }
 
 /** Tercile of β_s among the selection's samples with pool outcomes (0 = least discriminating). */

@@ -8,7 +8,7 @@
  */
 import { KIND_RANKING, type TieredGroups } from '../ranking/groups';
 import { WINNER_A, WINNER_B, type MeasurementBatch } from '../ranking/measurements';
-import { cardinalKey, type MetricScale } from './outcomes';
+import { cardinalKey, type MetricScale } from '../ranking/outcomes';
 
 export interface ContributionTable {
   nSamples: number;

@@ -6,7 +6,7 @@ import type { MeasurementBatch } from '../ranking/measurements';
 import { objectiveScratch, plObjective } from '../ranking/pl-objective';
 import { contributionTable, expectedOpponents } from './contribution-table';
 import { expectedTerms, levelWeights, observedTerms } from './contributions';
-import { cardinalScales } from './outcomes';
+import { cardinalScales } from '../ranking/outcomes';
 
 const POOL = { a: 0.5, b: -0.2, c: 0.1, d: 1 } as const;
 const T = 0.3;

@@ -24,6 +24,8 @@ import { analyticVariance } from './cluster-robust';
 import { fitPlackettLuce } from './plackett-luce';
 import { modelsToSeed } from './pl-seed';
 import { objectiveScratch } from './pl-objective';
+import { thinModelAdjustments } from './thin-models';
+import { Z95 } from './intervals';
 import { DEFAULT_PRIOR } from './prior';
 import type { MethodOutput, RankContext } from './method-output';
 import type { RankWarning } from './leaderboard-types';
@@ -66,11 +68,26 @@ export function choiceModelScores(kind: 'plackett-luce' | 'bradley-terry', ctx: 
   let hi: Float64Array | null = null;
   let undefinedDraws: Int32Array | undefined;
   let analytic: MethodOutput['analyticVariance'];
+  let variance: Float64Array | null = null;
   if (ctx.ci === 'analytic') {
     const v = analyticVariance(ctx.choices, fit, kind, baseline, options.analyticVariance);
-    ({ lo, hi } = waldIntervals(fit.scores, v.variance));
+    variance = v.variance;
     analytic = { method: v.method, reason: v.reason };
   }
+  // Models measured on a skewed few of the selection's samples: post-stratified (./thin-models.ts).
+  const thin = options.postStratify === false ? [] : thinModelAdjustments(ctx.batch, ctx.groups, data, fit.theta, variance, prior);
+  const scores = thin.length ? Float64Array.from(fit.scores) : fit.scores;
+  if (thin.length && variance) variance = Float64Array.from(variance);
+  for (const a of thin) {
+    scores[a.model] += a.score - fit.theta[a.model];
+    if (variance) variance[a.model] = a.variance;
+    warnings.push({
+      code: 'design_weighted',
+      model: names[a.model],
+      message: `${names[a.model]} was measured on ${(100 * a.coverage).toFixed(a.coverage < 0.1 ? 1 : 0)}% of the samples of the benchmarks it was run on, with a mix of easy and hard samples unlike theirs: its score weights its samples to their mix (post-stratified by benchmark, tag and difficulty; ${Math.round(a.effectiveSamples)} effective samples) and its interval is widened accordingly`,
+    });
+  }
+  if (variance) ({ lo, hi } = waldIntervals(scores, variance));
   if (ctx.ci === 'bootstrap') {
     const eventWeight = new Float64Array(ctx.choices.weight.length);
     const scratch = kind === 'plackett-luce' ? objectiveScratch(data) : undefined;
@@ -85,9 +102,15 @@ export function choiceModelScores(kind: 'plackett-luce' | 'bradley-terry', ctx: 
       return fitPlackettLuce(d, { ...fitOpts, ...warm, active: est, weight: w }).scores;
     });
     ({ lo, hi, undefinedDraws } = boot);
+    // A thin model's interval: its bootstrap width or the weighted sandwich, whichever is wider, about its post-stratified score.
+    for (const a of thin) {
+      const half = Math.max(Z95 * Math.sqrt(a.variance), (hi[a.model] - lo[a.model]) / 2);
+      lo[a.model] = scores[a.model] - half;
+      hi[a.model] = scores[a.model] + half;
+    }
   }
   return {
-    scores: fit.scores,
+    scores,
     lo,
     hi,
     warnings,

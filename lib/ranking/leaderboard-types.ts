@@ -25,7 +25,8 @@ export type WarningCode =
   | 'invalid_pairwise'
   | 'bootstrap_undefined'
   | 'no_baseline_comparisons'
-  | 'baseline_not_estimable';
+  | 'baseline_not_estimable'
+  | 'design_weighted';
 
 export interface RankWarning {
   code: WarningCode;
@@ -114,4 +115,6 @@ export interface RankOptions {
    * models without an entry start at 0. It converges to the same optimum (same tolerance).
    */
   warmStart?: ReadonlyMap<string, number>;
+  /** Plackett-Luce / Bradley-Terry: post-stratify thin models (./thin-models.ts); default true */
+  postStratify?: boolean;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MeasurementBatchBuilder } from '../ranking/batch-builder';
+import { MeasurementBatchBuilder } from './batch-builder';
 import { sampleOutcomes, type SampleOutcomes } from './outcomes';
 
 /** y of model `m` on sample `s` (undefined when it has none). */

@@ -14,8 +14,8 @@
  * every model answered still tells a weak newcomer something (y = 1 for the others).
  * Stored CSR by sample: the outcomes of s are [offsets[s], offsets[s + 1]), models ascending.
  */
-import { KIND_RANKING, tieredGroups, type TieredGroups } from '../ranking/groups';
-import { WINNER_A, WINNER_B, type MeasurementBatch } from '../ranking/measurements';
+import { KIND_RANKING, tieredGroups, type TieredGroups } from './groups';
+import { WINNER_A, WINNER_B, type MeasurementBatch } from './measurements';
 
 export interface SampleOutcomes {
   nSamples: number;

@@ -1,0 +1,415 @@
+/**
+ * Post-stratified placement of thin models: a model measured on under half of the selection's
+ * samples (within the strata it was measured in at all) whose samples are not a fair draw of
+ * the selection, e.g. an evaluation plan's picks (../planning), which favour the samples of
+ * middling difficulty that say most about it.
+ *
+ * Why: the joint Plackett–Luce fit takes a model's samples as representative. Its samples'
+ * difficulty mix moves its score (PL has no difficulty parameter, and a win on a question most
+ * models miss counts for more than one most models get right), so a skewed mix biases the
+ * score by a fixed amount while the interval narrows with the count: measured on all of
+ * MMLU-Pro, the 95% intervals of models run on a plan's samples only covered their full-data
+ * rank 83–86% of the time (lib/planning/README.md).
+ *
+ * What: each of the model's samples gets the weight of a survey's post-stratification,
+ *   w_s = (N_c / n_c) · (n / N)      (Σ w_s = n over the model's n measured samples),
+ * where the cell c of s is its stratum (benchmark + first tag) x difficulty band, N_c the
+ * selection's samples in it and n_c the model's; bands are deciles of the other models' mean
+ * outcome on the sample (./outcomes.ts, 0 and 1 their own bands), merged within a stratum until
+ * each holds ≥ MIN_CELL of the model's samples. Its score solves the weighted score equation
+ * with every other model held at the joint fit,
+ *   Σ_s w_s ∂ℓ_s/∂θ_m + ∂(prior)/∂θ_m = 0,
+ * and its variance is the larger of the joint fit's and the weighted sandwich
+ * Σ_s (w_s g_s)² / (Σ_s w_s h_s + prior)², so an uneven design widens the interval as well
+ * as moving the centre. The other models keep their joint fit: a thin model's samples are few.
+ *
+ * Only samples with cardinal metrics (score, unit_test groups) are banded: on a pairwise or
+ * ranking line the other models' outcomes depend on the model's own, so there they keep weight
+ * 1 and one cell per stratum. A model fully measured on its strata (weights all 1), or on
+ * at least half of them, is left exactly as fitted.
+ */
+import { cardinalKey, cardinalScales } from './outcomes';
+import { KIND_RANKING, type TieredGroups } from './groups';
+import type { ChoiceEvents } from './choices';
+import type { MeasurementBatch } from './measurements';
+
+/** A model measured on less than this share of its strata's samples is thin. */
+export const THIN_COVERAGE = 0.5;
+/** The fewest of the model's samples a cell keeps (smaller ones merge with a neighbouring band). */
+export const MIN_CELL = 3;
+/** A stratum's core models, whose mean outcome on a sample is its difficulty, are measured on this share of it. */
+export const CORE = 0.9;
+/** The fewest core outcomes a sample's difficulty is read from (else it is unbanded). */
+export const MIN_CORE = 3;
+/** Beyond this many strata the smallest share one (as the evaluation plan's). */
+export const MAX_STRATA = 48;
+const N_BANDS = 12;
+
+export interface ThinModelAdjustment {
+  model: number;
+  /** measured samples / samples of the strata it was measured in */
+  coverage: number;
+  /** Kish's effective sample size of the weights, (Σ w)² / Σ w² */
+  effectiveSamples: number;
+  score: number;
+  variance: number;
+}
+
+/** Stratum = benchmark + first tag; beyond MAX_STRATA the smallest share one stratum. */
+export function sampleStrata(batch: MeasurementBatch): { stratum: Int32Array; nStrata: number } {
+  // Benchmarks and tags interned to numbers first (a pool repeats a few strings many times).
+  const intern = (names: Map<string, number>, x: string) => {
+    let id = names.get(x);
+    if (id === undefined) names.set(x, (id = names.size));
+    return id;
+  };
+  const benchmarks = new Map<string, number>();
+  const tags = new Map<string, number>();
+  const bench = Int32Array.from({ length: batch.nSamples }, (_, s) => intern(benchmarks, batch.sampleBenchmarks?.[s] ?? ''));
+  const tag = Int32Array.from({ length: batch.nSamples }, (_, s) => intern(tags, batch.sampleTags?.[s]?.[0] ?? ''));
+  const nTags = tags.size;
+  const size = new Map<number, number>();
+  for (let s = 0; s < batch.nSamples; s++) {
+    const k = bench[s] * nTags + tag[s];
+    size.set(k, (size.get(k) ?? 0) + 1);
+  }
+  const benchName = [...benchmarks.keys()];
+  const tagName = [...tags.keys()];
+  const label = (k: number) => `${benchName[Math.floor(k / nTags)]}\u0000${tagName[k % nTags]}`;
+  const bySize = [...size.keys()].sort((a, b) => size.get(b)! - size.get(a)! || (label(a) < label(b) ? -1 : label(a) > label(b) ? 1 : 0));
+  const index = new Map(bySize.map((k, i) => [k, Math.min(i, MAX_STRATA - 1)]));
+  const stratum = new Int32Array(batch.nSamples);
+  for (let s = 0; s < batch.nSamples; s++) stratum[s] = index.get(bench[s] * nTags + tag[s])!;
+  return { stratum, nStrata: Math.min(bySize.length, MAX_STRATA) };
+}
+
+/** Per sample: the sum and count of the core models' cardinal outcomes y ∈ [0, 1]; per model (CSR): its own (sample, y) entries among them. */
+interface CardinalOutcomes {
+  sum: Float64Array;
+  count: Int32Array;
+  offsets: Int32Array;
+  sample: Int32Array;
+  y: Float64Array;
+}
+
+function cardinalOutcomes(batch: MeasurementBatch, groups: TieredGroups, counts: (m: number, s: number) => boolean): CardinalOutcomes {
+  const scales = cardinalScales(groups);
+  const sum = new Float64Array(batch.nSamples);
+  const count = new Int32Array(batch.nSamples);
+  const offsets = new Int32Array(batch.nModels + 1);
+  const yOf = new Float64Array(groups.model.length).fill(NaN);
+  for (let k = 0; k < groups.sample.length; k++) {
+    if (groups.kind[k] === KIND_RANKING) continue;
+    const scale = scales.get(cardinalKey(groups.kind[k], groups.key[k]))!;
+    const s = groups.sample[k];
+    for (let q = groups.offsets[k]; q < groups.offsets[k + 1]; q++) {
+      if (!counts(groups.model[q], s)) continue;
+      const y = scale.y(groups.value[q]);
+      if (!(y === y)) continue;
+      yOf[q] = y;
+      sum[s] += y;
+      count[s]++;
+      offsets[groups.model[q] + 1]++;
+    }
+  }
+  for (let m = 0; m < batch.nModels; m++) offsets[m + 1] += offsets[m];
+  const at = offsets.slice(0, batch.nModels);
+  const sample = new Int32Array(offsets[batch.nModels]);
+  const y = new Float64Array(sample.length);
+  for (let k = 0; k < groups.sample.length; k++) {
+    for (let q = groups.offsets[k]; q < groups.offsets[k + 1]; q++) {
+      if (!(yOf[q] === yOf[q])) continue;
+      const i = at[groups.model[q]]++;
+      sample[i] = groups.sample[k];
+      y[i] = yOf[q];
+    }
+  }
+  return { sum, count, offsets, sample, y };
+}
+
+/** The samples each model is measured on (groups and pairwise lines), restricted to `keep`, CSR by model. */
+function modelSamples(batch: MeasurementBatch, groups: TieredGroups, keep: Uint8Array): { offsets: Int32Array; sample: Int32Array } {
+  const n = batch.nModels;
+  const p = batch.pairwise;
+  const offsets = new Int32Array(n + 1);
+  const each = (visit: (m: number, s: number) => void) => {
+    for (let k = 0; k < groups.sample.length; k++) {
+      const s = groups.sample[k];
+      if (keep[s]) for (let q = groups.offsets[k]; q < groups.offsets[k + 1]; q++) visit(groups.model[q], s);
+    }
+    for (let r = 0; r < p.sample.length; r++) {
+      if (!keep[p.sample[r]]) continue;
+      visit(p.modelA[r], p.sample[r]);
+      visit(p.modelB[r], p.sample[r]);
+    }
+  };
+  each((m) => offsets[m + 1]++);
+  for (let m = 0; m < n; m++) offsets[m + 1] += offsets[m];
+  const at = offsets.slice(0, n);
+  const raw = new Int32Array(offsets[n]);
+  each((m, s) => {
+    raw[at[m]++] = s;
+  });
+  // A sample counts once per model (several metrics, or lines, on one sample): compacted with a stamp.
+  const stamp = new Int32Array(batch.nSamples);
+  const compact = new Int32Array(n + 1);
+  let w = 0;
+  for (let m = 0; m < n; m++) {
+    for (let i = offsets[m]; i < offsets[m + 1]; i++) {
+      if (stamp[raw[i]] === m + 1) continue;
+      stamp[raw[i]] = m + 1;
+      raw[w++] = raw[i];
+    }
+    compact[m + 1] = w;
+  }
+  return { offsets: compact, sample: raw.subarray(0, w) };
+}
+
+/** Difficulty band of a mean outcome: 0 for 0, 1–10 its decile, N_BANDS − 1 for 1; unbanded (fewer than MIN_CORE outcomes) N_BANDS. */
+function bandOf(sum: number, count: number): number {
+  if (count < MIN_CORE) return N_BANDS;
+  const mean = sum / count;
+  return mean <= 0 ? 0 : mean >= 1 ? N_BANDS - 1 : 1 + Math.min(9, Math.floor(mean * 10));
+}
+
+/**
+ * P(χ²_df > x) < 0.01 by the Wilson–Hilferty cube-root normal approximation (accurate to a
+ * few thousandths in the tail for df ≥ 1).
+ */
+export function chiSquareSignificant(x: number, df: number): boolean {
+  if (df < 1) return false;
+  const a = 2 / (9 * df);
+  const z = (Math.cbrt(x / df) - (1 - a)) / Math.sqrt(a);
+  return z > Z99;
+}
+const Z99 = 2.3263478740408408;
+
+/**
+ * The thin models' post-stratified θ (the joint fit's θ for everyone else) and variances, for
+ * the thin models whose samples' cell mix differs from their strata's beyond chance (χ² test at
+ * 1% over the merged cells; a random subset is left as fitted). Nothing is modified.
+ */
+export function thinModelAdjustments(
+  batch: MeasurementBatch,
+  groups: TieredGroups,
+  c: ChoiceEvents,
+  theta: Float64Array,
+  variance: Float64Array | null,
+  prior: number,
+): ThinModelAdjustment[] {
+  const n = batch.nModels;
+  const informative = new Uint8Array(batch.nSamples);
+  for (let s = 0; s < batch.nSamples; s++) if (c.sampleOffsets[s + 1] > c.sampleOffsets[s]) informative[s] = 1;
+  const { stratum, nStrata } = sampleStrata(batch);
+  const strataSize = new Int32Array(nStrata);
+  for (let s = 0; s < batch.nSamples; s++) if (informative[s]) strataSize[stratum[s]]++;
+  const bySample = modelSamples(batch, groups, informative);
+  const candidates: number[] = [];
+  const perStratum = new Int32Array(nStrata);
+  for (let m = 0; m < n; m++) {
+    const lo = bySample.offsets[m];
+    const hi = bySample.offsets[m + 1];
+    if (!Number.isFinite(theta[m]) || hi === lo) continue;
+    perStratum.fill(0);
+    for (let i = lo; i < hi; i++) perStratum[stratum[bySample.sample[i]]]++;
+    let frame = 0;
+    for (let t = 0; t < nStrata; t++) if (perStratum[t] > 0) frame += strataSize[t];
+    if (hi - lo < THIN_COVERAGE * frame) candidates.push(m);
+  }
+  if (candidates.length === 0) return [];
+
+  // A sample's difficulty: the mean outcome of its stratum's core models (measured on ≥ CORE of
+  // it), the same models on every sample of the stratum, so a thin model's samples and the
+  // rest are banded alike (banding by whichever models were measured would not be: on a pool
+  // of ~10 models a sample, the mean of 9 others and of 10 fall in different bands). A model in
+  // a core is left out of its own samples' difficulty below.
+  const inCore = new Uint8Array(n * nStrata);
+  for (let m = 0; m < n; m++) {
+    perStratum.fill(0);
+    for (let i = bySample.offsets[m]; i < bySample.offsets[m + 1]; i++) perStratum[stratum[bySample.sample[i]]]++;
+    for (let t = 0; t < nStrata; t++) if (perStratum[t] >= CORE * strataSize[t]) inCore[m * nStrata + t] = 1;
+  }
+  const hasCore = new Uint8Array(nStrata);
+  for (let i = 0; i < inCore.length; i++) if (inCore[i]) hasCore[i % nStrata] = 1;
+  if (!hasCore.some((x) => x === 1)) return []; // no stratum's difficulty can be read: nothing to stratify by
+  const card = cardinalOutcomes(batch, groups, (m, s) => inCore[m * nStrata + stratum[s]] === 1);
+  const width = N_BANDS + 1;
+  const globalCell = new Int32Array(batch.nSamples);
+  const N = new Float64Array(nStrata * width);
+  for (let s = 0; s < batch.nSamples; s++) {
+    globalCell[s] = stratum[s] * width + bandOf(card.sum[s], card.count[s]);
+    if (informative[s]) N[globalCell[s]]++;
+  }
+  const ownSum = new Float64Array(batch.nSamples);
+  const ownCount = new Int32Array(batch.nSamples);
+  const cellOf = new Int32Array(batch.nSamples);
+  const out: ThinModelAdjustment[] = [];
+  for (const m of candidates) {
+    const lo = bySample.offsets[m];
+    const hi = bySample.offsets[m + 1];
+    const Nm = new Float64Array(N.length);
+    const k = new Float64Array(N.length);
+    const touched = new Uint8Array(nStrata);
+    let readable = false;
+    for (let i = lo; i < hi; i++) {
+      const t = stratum[bySample.sample[i]];
+      touched[t] = 1;
+      if (hasCore[t]) readable = true;
+    }
+    if (!readable) continue; // no difficulty to stratify by in any of its strata
+    for (let i = card.offsets[m]; i < card.offsets[m + 1]; i++) {
+      ownSum[card.sample[i]] += card.y[i];
+      ownCount[card.sample[i]]++;
+    }
+    let frame = 0;
+    for (let t = 0; t < nStrata; t++) {
+      if (!touched[t]) continue;
+      frame += strataSize[t];
+      for (let b = 0; b < width; b++) Nm[t * width + b] = N[t * width + b];
+    }
+    for (let i = lo; i < hi; i++) {
+      const s = bySample.sample[i];
+      const cell = stratum[s] * width + bandOf(card.sum[s] - ownSum[s], card.count[s] - ownCount[s]);
+      cellOf[s] = cell;
+      Nm[globalCell[s]]--;
+      Nm[cell]++;
+      k[cell]++;
+    }
+    for (let i = card.offsets[m]; i < card.offsets[m + 1]; i++) {
+      ownSum[card.sample[i]] = 0;
+      ownCount[card.sample[i]] = 0;
+    }
+    const merged = mergedCellWeights(Nm, k, nStrata, hi - lo, frame);
+    if (!merged.uneven) continue;
+    const w = new Float64Array(hi - lo);
+    let sw = 0;
+    let sw2 = 0;
+    for (let i = lo; i < hi; i++) {
+      w[i - lo] = merged.weight[cellOf[bySample.sample[i]]];
+      sw += w[i - lo];
+      sw2 += w[i - lo] ** 2;
+    }
+    const fit = weightedStrength(c, theta, m, bySample.sample.subarray(lo, hi), w, prior);
+    out.push({
+      model: m,
+      coverage: (hi - lo) / frame,
+      effectiveSamples: (sw * sw) / sw2,
+      score: fit.theta,
+      variance: Math.max(fit.variance, variance ? variance[m] : 0),
+    });
+  }
+  return out;
+}
+
+/**
+ * Post-stratification weight of each cell, (N_c / k_c) · (n / frame), with the bands of a
+ * stratum merged in band order (unbanded samples last) until every merged cell holds
+ * ≥ MIN_CELL of the model's samples (a last short run joins the one before; a stratum with
+ * fewer is one cell); `uneven` when the merged cells' counts differ from their shares of the
+ * frame beyond chance (χ² at 1%).
+ */
+function mergedCellWeights(N: Float64Array, k: Float64Array, nStrata: number, n: number, frame: number): { weight: Float64Array; uneven: boolean } {
+  const weight = new Float64Array(N.length);
+  const width = N_BANDS + 1;
+  let chi2 = 0;
+  let cells = 0;
+  for (let t = 0; t < nStrata; t++) {
+    const runs: { cells: number[]; N: number; k: number }[] = [];
+    let cur = { cells: [] as number[], N: 0, k: 0 };
+    for (let b = 0; b < width; b++) {
+      const cell = t * width + b;
+      if (N[cell] === 0) continue;
+      cur.cells.push(cell);
+      cur.N += N[cell];
+      cur.k += k[cell];
+      if (cur.k >= MIN_CELL) {
+        runs.push(cur);
+        cur = { cells: [], N: 0, k: 0 };
+      }
+    }
+    if (cur.cells.length > 0) {
+      const last = runs[runs.length - 1];
+      if (last) {
+        last.cells.push(...cur.cells);
+        last.N += cur.N;
+        last.k += cur.k;
+      } else runs.push(cur);
+    }
+    for (const r of runs) {
+      const expected = (n * r.N) / frame;
+      if (expected > 0) {
+        chi2 += (r.k - expected) ** 2 / expected;
+        cells++;
+      }
+      const w = r.k > 0 ? (r.N / r.k) * (n / frame) : 0;
+      for (const cell of r.cells) weight[cell] = w;
+    }
+  }
+  return { weight, uneven: chiSquareSignificant(chi2, cells - 1) };
+}
+
+/**
+ * θ_m solving Σ_s w_s ∂ℓ_s/∂θ_m + prior (1 − 2σ(θ_m)) = 0 with the others at `theta` (1-D
+ * Newton, concave), and its weighted sandwich variance.
+ */
+function weightedStrength(c: ChoiceEvents, theta: Float64Array, m: number, samples: Int32Array, w: Float64Array, prior: number): { theta: number; variance: number } {
+  // Per event of m: its weight (sample weight x event weight), whether m won, the strength of
+  // the rest of its choice set, and which of m's samples it is on.
+  let cap = 0;
+  for (let i = 0; i < samples.length; i++) cap += c.sampleOffsets[samples[i] + 1] - c.sampleOffsets[samples[i]];
+  const evWeight = new Float64Array(cap);
+  const evRest = new Float64Array(cap);
+  const evWon = new Uint8Array(cap);
+  const evSample = new Int32Array(cap);
+  let ne = 0;
+  for (let i = 0; i < samples.length; i++) {
+    const s = samples[i];
+    for (let e = c.sampleOffsets[s]; e < c.sampleOffsets[s + 1]; e++) {
+      if (!(c.weight[e] > 0)) continue;
+      const set = c.set[e];
+      const won = c.winner[e] === m;
+      let inSet = won;
+      let rest = won ? 0 : Math.exp(theta[c.winner[e]]);
+      for (let j = c.setStart[set]; j < c.setEnd[set]; j++) {
+        const x = c.entries[j];
+        if (x === m) inSet = true;
+        else rest += Math.exp(theta[x]);
+      }
+      if (!inSet) continue;
+      evWeight[ne] = w[i] * c.weight[e];
+      evRest[ne] = rest;
+      evWon[ne] = won ? 1 : 0;
+      evSample[ne++] = i;
+    }
+  }
+  let t = theta[m];
+  const gs = new Float64Array(samples.length);
+  let g = 0;
+  let h = 0;
+  const pass = () => {
+    gs.fill(0);
+    g = 0;
+    h = 0;
+    const em = Math.exp(t);
+    for (let e = 0; e < ne; e++) {
+      const p = em / (em + evRest[e]);
+      gs[evSample[e]] += evWeight[e] * (evWon[e] - p);
+      h += evWeight[e] * p * (1 - p);
+    }
+    for (let i = 0; i < gs.length; i++) g += gs[i];
+    const sig = 1 / (1 + Math.exp(-t));
+    g += prior * (1 - 2 * sig);
+    h += 2 * prior * sig * (1 - sig);
+  };
+  for (let it = 0; it < 100; it++) {
+    pass();
+    if (!(h > 0)) break;
+    const step = Math.max(-2, Math.min(2, g / h));
+    t += step;
+    if (Math.abs(step) < 1e-10) break;
+  }
+  pass();
+  let meat = 0;
+  for (let i = 0; i < gs.length; i++) meat += gs[i] * gs[i];
+  return { theta: t, variance: h > 0 ? meat / (h * h) : Infinity };
+}
