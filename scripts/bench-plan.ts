@@ -12,8 +12,9 @@
 // --floor=F the plan's guaranteed share of each band's and stratum's proportional count, for
 // every sample (default: the plan's own, lib/planning/plan.ts sampleFloors),
 // --stratum-floor=F, --rising-n=N: the plan's own floors (sampleFloors) but with F as the stratum
-// floor of grouped samples (default FLOOR) and N for RISING_N in their rising band floor (default
-// lib/planning/plan.ts RISING_N): what lib/planning/README.md's floor sweeps on all of MMLU-Pro ran,
+// floor of grouped samples (default GROUPED_FLOOR) and a band floor of grouped samples rising as
+// 1 − N / n (default none; stop 9 shipped N = 100 with strata at 0.8): what lib/planning/README.md's
+// floor sweeps on all of MMLU-Pro ran,
 // --selections=all,math,law,history,arena,alpaca,llmfao (default: these; `all` = every MMLU-Pro
 // category, `alpaca` = the 24 raw AlpacaEval 1 annotation files through the portal's converter:
 // weighted pairwise preferences against one reference; other words = MMLU-Pro tags).

@@ -69,6 +69,16 @@ export function Intervals() {
           2.5% and 97.5% percentiles), which also captures how much the ranking depends on which samples were chosen.
         </p>
         <p>
+          <strong>Models measured on a skewed few samples</strong> (under half of the samples of the benchmarks they were run on, e.g. the samples an
+          evaluation plan chose) are <em>post-stratified</em>: if the mix of their samples over benchmark/topic × difficulty band differs from the
+          selection&apos;s beyond chance (χ² test at 1%), each of their samples is weighted by how under- or over-represented its cell is (N<sub>c</sub> / n
+          <sub>c</sub>), their score solves the weighted score equation with every other model held at the joint fit, and their interval uses the weighted
+          sandwich variance when it is wider. A sample&apos;s difficulty is the mean result of the models run on at least 90% of its benchmark/topic; samples
+          judged in pairs are not banded (there the opponent&apos;s result is the model&apos;s own). Plackett–Luce has no difficulty parameter, so a model run
+          mostly on middling questions would otherwise be placed as if they were typical. The table marks such a model “reweighted”; random subsets and
+          fully measured models are left exactly as fitted.
+        </p>
+        <p>
           <strong>Rank intervals</strong>: best rank = 1 + the number of models whose interval lies entirely above; worst rank = the number of ranked models
           minus those entirely below.
         </p>
