@@ -2,6 +2,7 @@ import { expect, test } from "./fixtures";
 import { readFileSync } from "node:fs";
 import { DEMO_BASELINE, demoMeasurementsOf, plantedLeader } from "../scripts/demo/planted";
 import { screenshot, tableRow } from "./helpers";
+import { seeded } from "../test/seeded";
 
 // Evaluating a new model through /evaluate: plan a round, download its task file, fill in the
 // results (the planted leader's own, so the newcomer is a clone of it), upload, and plan again —
@@ -67,4 +68,45 @@ test("plan two rounds for a new model, upload its results, see its interval shri
   await expect(tableRow(page, MODEL).getByTestId("coverage")).toHaveText("41.1% measured");
   await expect(tableRow(page, DEMO_BASELINE).getByTestId("coverage")).toHaveText("100.0% measured");
   await screenshot(page, "evaluate-leaderboard");
+});
+
+// A model run on a skewed few samples (mostly the ones the others find easy, as a plan's picks
+// can be) is post-stratified on the leaderboard: marked "reweighted", with the engine's warning.
+const SKEWED_BENCH = "e2e-skewed-bench";
+const SKEWED = "e2e-skewed-model";
+
+function skewedFile(): string {
+  const u = seeded(2026);
+  const lines: object[] = [];
+  for (let i = 0; i < 300; i++) {
+    const sample = `${SKEWED_BENCH}/${i}`;
+    lines.push({ type: "sample", id: sample, benchmark: SKEWED_BENCH, input: `Skew test question ${i}`, reference: "a" });
+    const difficulty = 1.5 * u();
+    const slope = 1 + 0.5 * u();
+    let right = 0;
+    for (let m = 0; m < 8; m++) {
+      const value = (u() + 1) / 2 < 1 / (1 + Math.exp(slope * (difficulty - (m - 3.5) / 2))) ? 1 : 0;
+      right += value;
+      lines.push({ type: "score", sample, model: `skew-m${m}`, metric: "accuracy", value });
+    }
+    const own = (u() + 1) / 2 < 1 / (1 + Math.exp(slope * difficulty)) ? 1 : 0;
+    if ((u() + 1) / 2 < (right / 8 > 0.6 ? 0.5 : 0.05)) lines.push({ type: "score", sample, model: SKEWED, metric: "accuracy", value: own });
+  }
+  return lines.map((l) => JSON.stringify(l)).join("\n") + "\n";
+}
+
+test("a model run on a skewed few samples is reweighted on the leaderboard", async ({ page, request }) => {
+  const res = await request.post("/api/uploads", { headers: { Authorization: `Bearer ${process.env.E2E_TOKEN}`, "Content-Type": "application/x-ndjson" }, data: skewedFile() });
+  expect(res.ok()).toBe(true);
+  const { id } = await res.json();
+  await expect.poll(async () => (await (await request.get(`/api/uploads/${id}`)).json()).status, { timeout: 60_000 }).toBe("done");
+
+  const api = await (await request.get(`/api/leaderboard?benchmark=${SKEWED_BENCH}`)).json();
+  expect(api.warnings.filter((w: { code: string }) => w.code === "design_weighted").map((w: { model: string }) => w.model)).toEqual([SKEWED]);
+
+  await page.goto(`/leaderboard?benchmark=${SKEWED_BENCH}`);
+  await expect(tableRow(page, SKEWED).getByTestId("reweighted")).toHaveText("reweighted");
+  await expect(tableRow(page, "skew-m3").getByTestId("reweighted")).toHaveCount(0);
+  await expect(page.getByText("A model measured on a skewed few samples was reweighted")).toBeVisible();
+  await screenshot(page, "leaderboard-reweighted");
 });
