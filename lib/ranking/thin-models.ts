@@ -165,6 +165,30 @@ function modelSamples(batch: MeasurementBatch, groups: TieredGroups, keep: Uint8
   return { offsets: compact, sample: raw.subarray(0, w) };
 }
 
+/**
+ * Whether some model could be in a stratum's core: its rows in the stratum, counted with repeats
+ * (several metrics on one sample), reach CORE of it. False means no core (a necessary condition),
+ * which a pool of ~10 models a sample shows in one pass over its rows.
+ */
+function mayHaveCore(batch: MeasurementBatch, groups: TieredGroups, informative: Uint8Array, stratum: Int32Array, strataSize: Int32Array): boolean {
+  const nStrata = strataSize.length;
+  const rows = new Int32Array(batch.nModels * nStrata);
+  for (let k = 0; k < groups.sample.length; k++) {
+    const s = groups.sample[k];
+    if (!informative[s]) continue;
+    for (let q = groups.offsets[k]; q < groups.offsets[k + 1]; q++) rows[groups.model[q] * nStrata + stratum[s]]++;
+  }
+  const p = batch.pairwise;
+  for (let r = 0; r < p.sample.length; r++) {
+    const s = p.sample[r];
+    if (!informative[s]) continue;
+    rows[p.modelA[r] * nStrata + stratum[s]]++;
+    rows[p.modelB[r] * nStrata + stratum[s]]++;
+  }
+  for (let i = 0; i < rows.length; i++) if (strataSize[i % nStrata] > 0 && rows[i] >= CORE * strataSize[i % nStrata]) return true;
+  return false;
+}
+
 /** Difficulty band of a mean outcome: 0 for 0, 1–10 its decile, N_BANDS − 1 for 1; unbanded (fewer than MIN_CORE outcomes) N_BANDS. */
 function bandOf(sum: number, count: number): number {
   if (count < MIN_CORE) return N_BANDS;
@@ -203,6 +227,7 @@ export function thinModelAdjustments(
   const { stratum, nStrata } = sampleStrata(batch);
   const strataSize = new Int32Array(nStrata);
   for (let s = 0; s < batch.nSamples; s++) if (informative[s]) strataSize[stratum[s]]++;
+  if (!mayHaveCore(batch, groups, informative, stratum, strataSize)) return []; // nothing to stratify by (a sparse pool): skip the rest
   const bySample = modelSamples(batch, groups, informative);
   const candidates: number[] = [];
   const perStratum = new Int32Array(nStrata);
