@@ -124,7 +124,11 @@ const startKey = (q: ResolvedQuery, ci: CiMethod | undefined) => JSON.stringify(
 
 /** The live leaderboard of a query together with the retrieval and batch it was computed from. */
 export async function computeLeaderboard(query: LeaderboardQuery, opts: ComputeOptions = {}): Promise<ComputedLeaderboard> {
-  const { q, model, key } = await lookup(query, opts);
+  return computeFound(await lookup(query, opts), opts);
+}
+
+/** computeLeaderboard of a query already looked up (one version poll per request, not one per step). */
+async function computeFound({ q, model, key }: Awaited<ReturnType<typeof lookup>>, opts: ComputeOptions): Promise<ComputedLeaderboard> {
   const useCache = opts.useCache !== false;
   const hit = useCache ? recall(cache.computations, key) : undefined;
   if (hit) return { ...hit, leaderboard: { ...hit.leaderboard, cached: true } };
@@ -148,10 +152,10 @@ export async function computeLeaderboard(query: LeaderboardQuery, opts: ComputeO
 
 /** Only the answer of GET /api/leaderboard: served from the answer cache without touching the samples. */
 export async function liveLeaderboard(query: LeaderboardQuery, opts: ComputeOptions = {}): Promise<LiveLeaderboard> {
-  const { key } = await lookup(query, opts);
-  const hit = opts.useCache === false ? undefined : recall(cache.answers, key);
+  const found = await lookup(query, opts);
+  const hit = opts.useCache === false ? undefined : recall(cache.answers, found.key);
   if (hit) return { ...hit, cached: true };
-  return (await computeLeaderboard(query, opts)).leaderboard;
+  return (await computeFound(found, opts)).leaderboard;
 }
 
 function similarityRange(r: Retrieval): [number, number] | null {
