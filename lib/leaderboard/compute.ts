@@ -64,6 +64,9 @@ export interface ComputedLeaderboard {
   loaded: LoadedBatch;
 }
 
+/** A computation with the read model its query was looked up in: what views gathering more of the same samples read from (one version, no second poll). Not kept in the cache: a read model is the whole pool. */
+export type ServedComputation = ComputedLeaderboard & { model: ReadModel };
+
 export interface ComputeOptions {
   ci?: CiMethod;
   useCache?: boolean;
@@ -123,8 +126,9 @@ async function lookup(query: LeaderboardQuery, opts: ComputeOptions): Promise<{ 
 const startKey = (q: ResolvedQuery, ci: CiMethod | undefined) => JSON.stringify([q, ci ?? null, env().EMBEDDER]);
 
 /** The live leaderboard of a query together with the retrieval and batch it was computed from. */
-export async function computeLeaderboard(query: LeaderboardQuery, opts: ComputeOptions = {}): Promise<ComputedLeaderboard> {
-  return computeFound(await lookup(query, opts), opts);
+export async function computeLeaderboard(query: LeaderboardQuery, opts: ComputeOptions = {}): Promise<ServedComputation> {
+  const found = await lookup(query, opts);
+  return { ...(await computeFound(found, opts)), model: found.model };
 }
 
 /** computeLeaderboard of a query already looked up (one version poll per request, not one per step). */
