@@ -20,7 +20,7 @@ import { compareModels, type Comparison } from "./compare";
 const retrieved = vi.hoisted(() => [] as Selection[]);
 vi.mock("@/lib/serving/retrieve", async (importOriginal) => {
   const real = await importOriginal<typeof import("@/lib/serving/retrieve")>();
-  return { ...real, retrieve: (selection: Selection) => (retrieved.push(selection), real.retrieve(selection)) };
+  return { ...real, retrieve: (...args: Parameters<typeof real.retrieve>) => (retrieved.push(args[0]), real.retrieve(...args)) };
 });
 
 const DEMO = path.resolve("data/demo/demo.jsonl.gz");
@@ -141,6 +141,16 @@ describe("compareModels", () => {
     const two = await compareModels({ models: top.models.slice(0, 2), selection });
     expect(ofThis()).toBe(1);
     expect(two.n_samples).toBe(top.n_samples);
+  });
+
+  it("reads the data version once: the chosen models' measurements come from the read model the leaderboard was computed from", async () => {
+    const spy = vi.spyOn(pool(), "query");
+    try {
+      await compareModels({ models: [], selection: selectionSchema.parse({ tag: "virology", k: "21" }) });
+      expect(spy.mock.calls.filter(([sql]) => /data_version AS v/.test(String(typeof sql === "string" ? sql : (sql as { text: string }).text))).length).toBe(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("rejects unknown models, naming them, and too few or too many models", async () => {

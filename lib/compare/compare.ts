@@ -120,6 +120,8 @@ export async function compareModels(input: { models: string[]; selection: Select
     // The leaderboard's own samples: with exclude_flagged, those the health check did not leave out.
     computed.loaded.samplePks,
     new Set([...models, baseline]),
+    // The read model the leaderboard was computed from: the same version, without polling again.
+    computed.model,
   );
   const chosen = models.map((m) => batch.modelNames.indexOf(m)).filter((i) => i >= 0);
   const groups = tieredGroups(batch);

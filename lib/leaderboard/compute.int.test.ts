@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDb, pool } from "@/lib/db/client";
 import { DEMO_BASELINE, plantedLeader } from "@/scripts/demo/planted";
 import { resetDatabase } from "@/test/db";
@@ -164,3 +164,22 @@ describe("connectivity and cache invalidation", () => {
   });
 });
 
+
+describe("database reads of a live leaderboard", () => {
+  it("polls the data version once per request, and reads model facts once per version whichever models a query ranks", async () => {
+    const spy = vi.spyOn(pool(), "query");
+    const statements = (re: RegExp) => spy.mock.calls.filter(([sql]) => re.test(typeof sql === "string" ? sql : (sql as { text: string }).text)).length;
+    try {
+      const all = await liveLeaderboard(query({ q: "antibodies in the blood" }));
+      expect(all.cached).toBe(false);
+      expect(statements(/data_version AS v/)).toBe(1);
+      const two = await liveLeaderboard(query({ q: "antibodies in the blood", models: all.models.slice(0, 2).map((m) => m.model) }));
+      expect(two.models).toHaveLength(2);
+      expect(statements(/data_version AS v/)).toBe(2);
+      // Once for the version (none when an earlier test of this file read them under it already).
+      expect(statements(/FROM model_facts f JOIN models m/) - statements(/f\.family/)).toBeLessThanOrEqual(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});

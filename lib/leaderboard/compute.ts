@@ -64,6 +64,9 @@ export interface ComputedLeaderboard {
   loaded: LoadedBatch;
 }
 
+/** A computation with the read model its query was looked up in: what views gathering more of the same samples read from (one version, no second poll). Not kept in the cache: a read model is the whole pool. */
+export type ServedComputation = ComputedLeaderboard & { model: ReadModel };
+
 export interface ComputeOptions {
   ci?: CiMethod;
   useCache?: boolean;
@@ -123,8 +126,13 @@ async function lookup(query: LeaderboardQuery, opts: ComputeOptions): Promise<{ 
 const startKey = (q: ResolvedQuery, ci: CiMethod | undefined) => JSON.stringify([q, ci ?? null, env().EMBEDDER]);
 
 /** The live leaderboard of a query together with the retrieval and batch it was computed from. */
-export async function computeLeaderboard(query: LeaderboardQuery, opts: ComputeOptions = {}): Promise<ComputedLeaderboard> {
-  const { q, model, key } = await lookup(query, opts);
+export async function computeLeaderboard(query: LeaderboardQuery, opts: ComputeOptions = {}): Promise<ServedComputation> {
+  const found = await lookup(query, opts);
+  return { ...(await computeFound(found, opts)), model: found.model };
+}
+
+/** computeLeaderboard of a query already looked up (one version poll per request, not one per step). */
+async function computeFound({ q, model, key }: Awaited<ReturnType<typeof lookup>>, opts: ComputeOptions): Promise<ComputedLeaderboard> {
   const useCache = opts.useCache !== false;
   const hit = useCache ? recall(cache.computations, key) : undefined;
   if (hit) return { ...hit, leaderboard: { ...hit.leaderboard, cached: true } };
@@ -148,10 +156,10 @@ export async function computeLeaderboard(query: LeaderboardQuery, opts: ComputeO
 
 /** Only the answer of GET /api/leaderboard: served from the answer cache without touching the samples. */
 export async function liveLeaderboard(query: LeaderboardQuery, opts: ComputeOptions = {}): Promise<LiveLeaderboard> {
-  const { key } = await lookup(query, opts);
-  const hit = opts.useCache === false ? undefined : recall(cache.answers, key);
+  const found = await lookup(query, opts);
+  const hit = opts.useCache === false ? undefined : recall(cache.answers, found.key);
   if (hit) return { ...hit, cached: true };
-  return (await computeLeaderboard(query, opts)).leaderboard;
+  return (await computeFound(found, opts)).leaderboard;
 }
 
 function similarityRange(r: Retrieval): [number, number] | null {

@@ -25,12 +25,14 @@ export interface RowFacts {
 
 /** Facts and self-preference marks of the ranked models over the selected samples. */
 export async function rowFacts(models: readonly string[], samplePks: readonly number[], version: number): Promise<RowFacts> {
-  // Facts change only with a publish (a new data version): remembered under it, most selections
-  // rank the same models, so a crowd of queries reads them once.
-  const [facts, families] = await Promise.all([
-    memoByVersion(`facts:${version}:${models.join("\u0000")}`, () => loadFactsByName(models)),
-    memoByVersion(`families:${version}`, () => loadModelFamilies()),
-  ]);
+  // Facts change only with a publish (a new data version): every visible model's are remembered
+  // under it (a few rows per model), so a crowd of queries reads them once whichever models each ranks.
+  const [all, families] = await Promise.all([memoByVersion(`facts:${version}`, () => loadFactsByName()), memoByVersion(`families:${version}`, () => loadModelFamilies())]);
+  const facts = new Map<string, ModelFacts>();
+  for (const m of models) {
+    const f = all.get(m);
+    if (f) facts.set(m, f);
+  }
   const selfJudges = new Map<string, string[]>();
   const withFamily = models.filter((m) => facts.get(m)?.family);
   if (withFamily.length === 0 || families.size === 0) return { facts, selfJudges };

@@ -18,7 +18,7 @@ import { describe, expect, it } from 'vitest';
 import { MeasurementBatchBuilder } from './batch-builder';
 import { buildChoices, losersOf, type ChoiceEvents } from './choices';
 import { fitPlackettLuce } from './plackett-luce';
-import { objectiveScratch, plObjective } from './pl-objective';
+import { objectiveScratch, plObjective, SHARED_SCRATCH_ENTRIES } from './pl-objective';
 import { Prng } from './prng';
 import { plSampleScores } from './sample-scores';
 
@@ -239,5 +239,40 @@ describe.each(CASES)('seed $seed, prior $prior, reweighted $reweight, one model 
       for (let m = 0; m < n; m++) total[m] += g[m];
     }
     expect(relativeError(total, plain.grad)).toBeLessThan(EXACT);
+  });
+});
+
+describe('objectiveScratch', () => {
+  const big = randomProblem(SEEDS[3], { reweight: true, dropModel: false });
+  const small = randomProblem(SEEDS[4], { reweight: false, dropModel: true });
+  const fresh = (c: ChoiceEvents) => {
+    const m = c.entries.length;
+    return { gamma: new Float64Array(c.nModels), suf: new Float64Array(m), posA: new Float64Array(m), posR: new Float64Array(m) };
+  };
+
+  it('hands out the same buffers from one call to the next, a large fit its own', () => {
+    expect(objectiveScratch(small.c).suf.buffer).toBe(objectiveScratch(big.c).suf.buffer);
+    const huge = { ...small.c, nModels: small.c.nModels, entries: new Int32Array(SHARED_SCRATCH_ENTRIES + 1) };
+    expect(objectiveScratch(huge).suf.buffer).not.toBe(objectiveScratch(small.c).suf.buffer);
+  });
+
+  it('carries nothing between calls: objective and fit on buffers left dirty equal those on fresh arrays', () => {
+    for (const p of [big, small]) {
+      const dirty = objectiveScratch(p.c);
+      for (const a of [dirty.gamma, dirty.suf, dirty.posA, dirty.posR]) a.fill(Number.NaN);
+      const n = p.c.nModels;
+      const [g1, g2] = [new Float64Array(n), new Float64Array(n)];
+      const [i1, i2] = [new Float64Array(n * n), new Float64Array(n * n)];
+      const ll1 = plObjective(p.c, p.theta, p.weight, 0.1, p.active, g1, i1, dirty);
+      const ll2 = plObjective(p.c, p.theta, p.weight, 0.1, p.active, g2, i2, fresh(p.c));
+      expect([ll1, Array.from(g1), Array.from(i1)]).toEqual([ll2, Array.from(g2), Array.from(i2)]);
+      for (const a of [dirty.gamma, dirty.suf, dirty.posA, dirty.posR]) a.fill(Number.NaN);
+      const opts = { baseline: p.active.indexOf(1), prior: 0.1, weight: p.weight, active: p.active };
+      const shared = fitPlackettLuce(p.c, opts);
+      const own = fitPlackettLuce(p.c, { ...opts, scratch: fresh(p.c) });
+      expect(Array.from(shared.theta)).toEqual(Array.from(own.theta));
+      expect(Array.from(shared.variance)).toEqual(Array.from(own.variance));
+      expect(shared.logLikelihood).toBe(own.logLikelihood);
+    }
   });
 });

@@ -27,14 +27,27 @@ export interface ObjectiveScratch {
   posR: Float64Array;
 }
 
+/** Entries up to which objectiveScratch hands out its shared buffers (3 × 8 bytes each kept: 6 MB); a larger fit, a whole pool's, gets its own. */
+export const SHARED_SCRATCH_ENTRIES = 1 << 18;
+let shared: ObjectiveScratch = { gamma: new Float64Array(0), suf: new Float64Array(0), posA: new Float64Array(0), posR: new Float64Array(0) };
+
+/**
+ * The working arrays of plObjective for `c`: views of buffers shared by every fit of the process
+ * (a few MB of typed arrays per capability query otherwise, and typed-array churn is what sets off
+ * the web process's garbage collections, each marking the whole read model). Sharing is safe because
+ * the arrays carry nothing from one call to the next: plObjective writes every element it reads
+ * before reading it, and it is synchronous.
+ */
 export function objectiveScratch(c: ChoiceEvents): ObjectiveScratch {
+  const n = c.nModels;
   const m = c.entries.length;
-  return {
-    gamma: new Float64Array(c.nModels),
-    suf: new Float64Array(m),
-    posA: new Float64Array(m),
-    posR: new Float64Array(m),
-  };
+  if (m > SHARED_SCRATCH_ENTRIES) return { gamma: new Float64Array(n), suf: new Float64Array(m), posA: new Float64Array(m), posR: new Float64Array(m) };
+  if (shared.gamma.length < n) shared.gamma = new Float64Array(Math.max(n, 2 * shared.gamma.length));
+  if (shared.suf.length < m) {
+    const size = Math.min(SHARED_SCRATCH_ENTRIES, Math.max(m, 2 * shared.suf.length));
+    shared = { gamma: shared.gamma, suf: new Float64Array(size), posA: new Float64Array(size), posR: new Float64Array(size) };
+  }
+  return { gamma: shared.gamma.subarray(0, n), suf: shared.suf.subarray(0, m), posA: shared.posA.subarray(0, m), posR: shared.posR.subarray(0, m) };
 }
 
 /** log(1 + e^x) without overflow. */

@@ -32,7 +32,14 @@ interface State {
   index?: Promise<LexicalIndex>;
 }
 
-const byModel = new WeakMap<ReadModel, State>();
+/**
+ * On globalThis, like the read model it is keyed by: Next.js bundles this module once per layer
+ * (instrumentation's warm-up, route handlers, server-rendered pages), and a map per copy built the
+ * index once per copy — at 100k samples ~10 s of CPU on each layer's first query, and one more copy
+ * of every sample's terms kept alive per layer.
+ */
+const g = globalThis as unknown as { __portalLexical?: WeakMap<ReadModel, State> };
+const byModel = (g.__portalLexical ??= new WeakMap<ReadModel, State>());
 
 const stampOf = (t: SampleText | undefined) => (t ? t[4].getTime() : -1);
 

@@ -28,15 +28,15 @@ export async function findModelsByFacts(c: FactsCondition): Promise<Set<string>>
   return new Set(r.rows.map((x) => x.name));
 }
 
-/** The visible facts of these models, by name (models without facts are absent). */
-export async function loadFactsByName(names: readonly string[]): Promise<Map<string, ModelFacts>> {
-  if (!names.length) return new Map();
+/** The visible facts of these models (default: of every model), by name (models without facts are absent). */
+export async function loadFactsByName(names?: readonly string[]): Promise<Map<string, ModelFacts>> {
+  if (names && !names.length) return new Map();
   const r = await pool().query<ModelFacts & { name: string }>(
     `SELECT DISTINCT ON (m.name) m.name, ${FACT_FIELDS.map((f) => `f.${f}`).join(", ")}
        FROM model_facts f JOIN models m ON m.id = f.model_id
-      WHERE m.name = ANY($1::text[]) AND ${LIVE_FACTS("f", "m")}
+      WHERE ($1::text[] IS NULL OR m.name = ANY($1::text[])) AND ${LIVE_FACTS("f", "m")}
       ORDER BY m.name, f.upload_seq DESC`,
-    [names],
+    [names ?? null],
   );
   return new Map(r.rows.map(({ name, ...facts }) => [name, facts]));
 }
