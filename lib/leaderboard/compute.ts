@@ -16,7 +16,7 @@
 import { createHash } from "node:crypto";
 import { env } from "@/lib/env";
 import { polledHealthRun, servingModel } from "@/lib/serving/current";
-import { Limiter } from "@/lib/serving/limiter";
+import { processLimiter } from "@/lib/serving/limiter";
 import type { ReadModel } from "@/lib/serving/read-model";
 import { retrieve, retrievalCut, type Retrieval, type RetrievalCut } from "@/lib/serving/retrieve";
 import { checkSelection, type SelectionHealth } from "@/lib/health/selection";
@@ -89,7 +89,7 @@ const g = globalThis as unknown as { __portalLeaderboardCache?: Cache };
 const cache = (g.__portalLeaderboardCache ??= { answers: new Map(), computations: new Map(), pending: new Map(), warmStarts: new Map() });
 cache.pending ??= new Map();
 cache.warmStarts ??= new Map();
-const fits = new Limiter({ concurrency: env().FIT_CONCURRENCY, queue: env().FIT_QUEUE, retryAfter: 2, what: "leaderboard fits" });
+const fits = processLimiter({ concurrency: env().FIT_CONCURRENCY, queue: env().FIT_QUEUE, retryAfter: 2, what: "leaderboard fits" });
 
 /** Forgets every cached leaderboard of this process (for a database emptied under it, as tests do). */
 export function forgetLeaderboards(): void {

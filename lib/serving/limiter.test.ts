@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api/errors";
 import { Limiter } from "./limiter";
 
@@ -49,5 +49,23 @@ describe("Limiter", () => {
     await expect(limiter.run(() => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
     expect(await limiter.run(() => 7)).toBe(7);
     expect(limiter.active).toBe(0);
+  });
+
+  it("is one per process and kind, shared by every copy of the module (Next.js bundles one per layer)", async () => {
+    const first = await import("./limiter");
+    vi.resetModules();
+    const second = await import("./limiter");
+    expect(second.processLimiter).not.toBe(first.processLimiter);
+    const opts = { concurrency: 1, queue: 0, retryAfter: 1, what: "test fits (shared)" };
+    const a = first.processLimiter(opts);
+    const b = second.processLimiter(opts);
+    expect(b).toBe(a);
+    // one slot for the process: a task through the other copy while one runs is refused, not run beside it
+    const gate = deferred();
+    const running = a.run(() => gate.promise);
+    await expect(b.run(() => 1)).rejects.toMatchObject({ code: "overloaded" });
+    gate.resolve();
+    await running;
+    expect(first.processLimiter({ ...opts, what: "another kind" })).not.toBe(a);
   });
 });

@@ -49,3 +49,16 @@ export class Limiter {
     }
   }
 }
+
+/**
+ * The process's one limiter of a kind, on globalThis: Next.js bundles a module once per layer
+ * (route handlers, server-rendered pages, instrumentation), so a module-level limiter would bound
+ * each layer on its own and the process would run up to layers x concurrency tasks at once.
+ */
+export function processLimiter(opts: LimiterOptions): Limiter {
+  const g = globalThis as unknown as { __portalLimiters?: Map<string, Limiter> };
+  const all = (g.__portalLimiters ??= new Map());
+  let limiter = all.get(opts.what);
+  if (!limiter) all.set(opts.what, (limiter = new Limiter(opts)));
+  return limiter;
+}
