@@ -124,21 +124,33 @@ export function buildChoices(b: MeasurementBatch, groups: TieredGroups = tieredG
     }
   }
 
-  // Stable counting sort of events by sample.
+  // Stable counting sort of events by sample — unless they already are (groups come sample by
+  // sample, so a pool without pairwise or ranking lines needs none): then the columns are kept
+  // as they are, and a query allocates four event-sized arrays fewer.
   const sampleOffsets = new Int32Array(b.nSamples + 1);
-  for (let e = 0; e < nev; e++) sampleOffsets[sample[e] + 1]++;
-  for (let k = 0; k < b.nSamples; k++) sampleOffsets[k + 1] += sampleOffsets[k];
-  const cursor = sampleOffsets.slice(0, b.nSamples);
-  const sw = new Int32Array(nev);
-  const ss = new Int32Array(nev);
-  const sWeight = new Float64Array(nev);
-  const sSample = new Int32Array(nev);
+  let sorted = true;
   for (let e = 0; e < nev; e++) {
-    const at = cursor[sample[e]]++;
-    sw[at] = winner[e];
-    ss[at] = set[e];
-    sWeight[at] = weight[e];
-    sSample[at] = sample[e];
+    sampleOffsets[sample[e] + 1]++;
+    if (e > 0 && sample[e] < sample[e - 1]) sorted = false;
+  }
+  for (let k = 0; k < b.nSamples; k++) sampleOffsets[k + 1] += sampleOffsets[k];
+  let sw = winner.subarray(0, nev);
+  let ss = set.subarray(0, nev);
+  let sWeight = weight.subarray(0, nev);
+  let sSample = sample.subarray(0, nev);
+  if (!sorted) {
+    const cursor = sampleOffsets.slice(0, b.nSamples);
+    sw = new Int32Array(nev);
+    ss = new Int32Array(nev);
+    sWeight = new Float64Array(nev);
+    sSample = new Int32Array(nev);
+    for (let e = 0; e < nev; e++) {
+      const at = cursor[sample[e]]++;
+      sw[at] = winner[e];
+      ss[at] = set[e];
+      sWeight[at] = weight[e];
+      sSample[at] = sample[e];
+    }
   }
 
   return {
