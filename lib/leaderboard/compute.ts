@@ -16,6 +16,7 @@
 import { createHash } from "node:crypto";
 import { env } from "@/lib/env";
 import { polledHealthRun, servingModel } from "@/lib/serving/current";
+import { gatherPrepared } from "@/lib/serving/incremental-batch";
 import { Limiter } from "@/lib/serving/limiter";
 import type { ReadModel } from "@/lib/serving/read-model";
 import { retrieve, retrievalCut, type Retrieval, type RetrievalCut } from "@/lib/serving/retrieve";
@@ -203,7 +204,10 @@ async function prepare(q: ResolvedQuery, model: ReadModel, canonical = false): P
     retrieval.samples.map((s) => s.pk),
     q.exclude_flagged,
   );
-  const loaded = await loadBatch(canonical ? [...checked.pks].sort((a, b) => a - b) : checked.pks, models, model);
+  const pks = canonical ? [...checked.pks].sort((a, b) => a - b) : checked.pks;
+  // Every model's measurements (the whole pool's leaderboard and its views after an upload): the
+  // previous computation's batch, groups and choice events carried over where the upload left them.
+  const loaded = models ? await loadBatch(pks, models, model) : gatherPrepared(model, pks);
   const baseline = fitBaseline(q, loaded.batch.modelNames);
   const warnings = retrievalWarnings(retrieval);
   if (restricted && restricted.size === 0 && hasFactsFilter(q)) {
@@ -220,7 +224,9 @@ export type Ranker = (method: RankMethod, batch: MeasurementBatch, options: Rank
 async function rankPrepared(p: Prepared, ci: CiMethod | undefined, ranker: Ranker): Promise<LeaderboardResult | null> {
   const { q, loaded, baseline } = p;
   if (loaded.batch.nModels === 0) return null;
-  return ranker(q.method, loaded.batch, { baseline, prior: q.prior, ci, warmStart: recall(cache.warmStarts, startKey(q, ci)) });
+  // The groups and choice events that came with the batch, to this thread's ranker only (not copied to a thread).
+  const prepared = ranker === rank ? loaded.prepared : undefined;
+  return ranker(q.method, loaded.batch, { baseline, prior: q.prior, ci, warmStart: recall(cache.warmStarts, startKey(q, ci)), ...(prepared ? { prepared } : {}) });
 }
 
 function finish(p: Prepared, ci: CiMethod | undefined, result: LeaderboardResult | null): ComputedLeaderboard {
