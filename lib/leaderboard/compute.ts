@@ -205,9 +205,11 @@ async function prepare(q: ResolvedQuery, model: ReadModel, canonical = false): P
     q.exclude_flagged,
   );
   const pks = canonical ? [...checked.pks].sort((a, b) => a - b) : checked.pks;
-  // Every model's measurements (the whole pool's leaderboard and its views after an upload): the
-  // previous computation's batch, groups and choice events carried over where the upload left them.
-  const loaded = models ? await loadBatch(pks, models, model) : gatherPrepared(model, pks);
+  // Every model's measurements on a selection by filters (the whole pool's leaderboard and its views
+  // after an upload): the previous computation's batch, groups and choice events carried over where
+  // the upload left them. Capability queries select anew each time: gathered as they are.
+  const carry = !models && !q.q;
+  const loaded = carry ? gatherPrepared(model, pks, JSON.stringify(q)) : await loadBatch(pks, models, model);
   const baseline = fitBaseline(q, loaded.batch.modelNames);
   const warnings = retrievalWarnings(retrieval);
   if (restricted && restricted.size === 0 && hasFactsFilter(q)) {

@@ -48,7 +48,7 @@ const pksOf = (model: ReadModel) => Array.from(model.samples.pk.data.subarray(0,
 
 /** The carried computation and the cold one for the same selection. */
 function both(model: ReadModel, pks: number[]) {
-  const carried = gatherPrepared(model, pks);
+  const carried = gatherPrepared(model, pks, "all");
   const cold = gatherBatch(model, pks);
   return { carried, cold: { ...cold, prepared: prepareBatch(cold.batch) } };
 }
@@ -98,6 +98,18 @@ describe("gatherPrepared", () => {
     const some = pksOf(model).filter((pk) => pk < 100 || pk % 10 !== 3);
     expectSame(model, some, true);
     expectSame(model, pksOf(model), true);
+  });
+
+  it("carries each selection over from its own last computation", () => {
+    const { model, original } = pool(200);
+    const all = pksOf(model);
+    const few = all.filter((pk) => pk % 7 === 1);
+    expectSame(model, all, false);
+    expect(gatherPrepared(model, few, "few").carried).toBe(false);
+    model.measurements.replace(model.samples.rowOf.get(8), original(8, [[8, "score", METRICS[0], MODELS + 1, null, 1, true, null, null]]));
+    // The whole pool's is carried over from its own, not from the smaller selection computed since.
+    expectSame(model, all, true);
+    expect(gatherPrepared(model, few, "few").carried).toBe(true);
   });
 
   it("computes cold when the numbering cannot be carried over, and equals the cold computation either way", () => {

@@ -54,24 +54,30 @@ interface Firsts {
   criterion: Int32Array;
 }
 
-const g = globalThis as unknown as { __portalIncrementalBatch?: { state: State | null } };
-const holder = (g.__portalIncrementalBatch ??= { state: null });
+/** Selections carried over (the whole pool, a few filtered ones): each holds a pool-sized batch. */
+const KEPT = 3;
 
-/** Forgets the carried computation (tests empty the database under the process). */
+const g = globalThis as unknown as { __portalIncrementalBatch?: Map<string, State> };
+const states = (g.__portalIncrementalBatch ??= new Map());
+
+/** Forgets the carried computations (tests empty the database under the process). */
 export function forgetIncrementalBatch(): void {
-  holder.state = null;
+  states.clear();
 }
 
 /**
  * The batch of every model's measurements on the samples `pks` (as gatherBatch without a model
- * filter), with its groups and choice events: the previous call's carried over when it can be.
+ * filter), with its groups and choice events: carried over from the last call with the same
+ * `selection` (a name for what `pks` were selected by, e.g. the query without its version) when it can be.
  */
-export function gatherPrepared(model: ReadModel, pks: readonly number[]): PreparedGather {
+export function gatherPrepared(model: ReadModel, pks: readonly number[], selection: string): PreparedGather {
   const rows = rowsByPk(pks, (pk) => model.samples.rowOf.get(pk));
-  const prev = holder.state;
+  const prev = states.get(selection);
   const patched = prev && prev.model === model ? patch(prev, model, rows) : null;
   const next = patched ?? cold(model, rows);
-  holder.state = next;
+  states.delete(selection);
+  states.set(selection, next);
+  if (states.size > KEPT) states.delete(states.keys().next().value!);
   const pk = model.samples.pk.data;
   return {
     batch: next.batch,
