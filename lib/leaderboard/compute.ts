@@ -254,7 +254,9 @@ function finish(p: Prepared, ci: CiMethod | undefined, result: LeaderboardResult
     cached: false,
     health: p.health,
   };
-  return { leaderboard, query: q, retrieval, loaded };
+  // Groups and choice events are not kept with the computation: the carried state keeps the latest
+  // ones (lib/serving/incremental-batch.ts), and remembered computations only need the batch.
+  return { leaderboard, query: q, retrieval, loaded: { batch: loaded.batch, samplePks: loaded.samplePks } };
 }
 
 async function compute(q: ResolvedQuery, model: ReadModel, ci?: CiMethod): Promise<ComputedLeaderboard> {
