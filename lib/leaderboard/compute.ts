@@ -16,7 +16,7 @@
 import { createHash } from "node:crypto";
 import { env } from "@/lib/env";
 import { polledHealthRun, servingModel } from "@/lib/serving/current";
-import { gatherPrepared } from "@/lib/serving/incremental-batch";
+import { forgetIncrementalBatch, gatherPrepared } from "@/lib/serving/incremental-batch";
 import { Limiter } from "@/lib/serving/limiter";
 import type { ReadModel } from "@/lib/serving/read-model";
 import { retrieve, retrievalCut, type Retrieval, type RetrievalCut } from "@/lib/serving/retrieve";
@@ -95,6 +95,7 @@ export function forgetLeaderboards(): void {
   cache.computations.clear();
   cache.pending.clear();
   cache.warmStarts.clear();
+  forgetIncrementalBatch();
 }
 
 /** A cached value, marked most recently used. */
