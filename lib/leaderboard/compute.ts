@@ -210,7 +210,8 @@ async function prepare(q: ResolvedQuery, model: ReadModel, canonical = false): P
   // after an upload): the previous computation's batch, groups and choice events carried over where
   // the upload left them. Capability queries select anew each time: gathered as they are.
   const carry = !models && !q.q;
-  const loaded = carry ? gatherPrepared(model, pks, JSON.stringify(q)) : await loadBatch(pks, models, model);
+  const whole = !q.benchmark.length && !q.task.length && !q.tag.length && !q.meta.length && !q.modality;
+  const loaded = carry ? gatherPrepared(model, pks, JSON.stringify(q), whole) : await loadBatch(pks, models, model);
   const baseline = fitBaseline(q, loaded.batch.modelNames);
   const warnings = retrievalWarnings(retrieval);
   if (restricted && restricted.size === 0 && hasFactsFilter(q)) {

@@ -110,6 +110,12 @@ describe("gatherPrepared", () => {
     // The whole pool's is carried over from its own, not from the smaller selection computed since.
     expectSame(model, all, true);
     expect(gatherPrepared(model, few, "few").carried).toBe(true);
+    // Pinned, it outlives any number of other selections; unpinned ones go, oldest first.
+    gatherPrepared(model, all, "pinned", true);
+    for (let k = 0; k < 5; k++) gatherPrepared(model, all.filter((pk) => pk % 5 !== k), `other-${k}`);
+    expect(gatherPrepared(model, all, "pinned", true).carried).toBe(true);
+    expect(gatherPrepared(model, all.filter((pk) => pk % 5 !== 4), "other-4").carried).toBe(true);
+    expect(gatherPrepared(model, all.filter((pk) => pk % 5 !== 0), "other-0").carried).toBe(false);
   });
 
   it("computes cold when the numbering cannot be carried over, and equals the cold computation either way", () => {

@@ -54,30 +54,37 @@ interface Firsts {
   criterion: Int32Array;
 }
 
-/** Selections carried over (the whole pool, a few filtered ones): each holds a pool-sized batch. */
+/** Selections carried over besides pinned ones (the whole pool's): each holds its batch, groups and events. */
 const KEPT = 3;
 
-const g = globalThis as unknown as { __portalIncrementalBatch?: Map<string, State> };
+const g = globalThis as unknown as { __portalIncrementalBatch?: Map<string, State>; __portalIncrementalPinned?: Set<string> };
 const states = (g.__portalIncrementalBatch ??= new Map());
+const pinned = (g.__portalIncrementalPinned ??= new Set());
 
 /** Forgets the carried computations (tests empty the database under the process). */
 export function forgetIncrementalBatch(): void {
   states.clear();
+  pinned.clear();
 }
 
 /**
  * The batch of every model's measurements on the samples `pks` (as gatherBatch without a model
  * filter), with its groups and choice events: carried over from the last call with the same
  * `selection` (a name for what `pks` were selected by, e.g. the query without its version) when it can be.
+ * A `pin`ned selection (the whole pool's, which every publish asks for) is not evicted by others.
  */
-export function gatherPrepared(model: ReadModel, pks: readonly number[], selection: string): PreparedGather {
+export function gatherPrepared(model: ReadModel, pks: readonly number[], selection: string, pin = false): PreparedGather {
   const rows = rowsByPk(pks, (pk) => model.samples.rowOf.get(pk));
   const prev = states.get(selection);
   const patched = prev && prev.model === model ? patch(prev, model, rows) : null;
   const next = patched ?? cold(model, rows);
   states.delete(selection);
   states.set(selection, next);
-  if (states.size > KEPT) states.delete(states.keys().next().value!);
+  if (pin) pinned.add(selection);
+  for (const key of states.keys()) {
+    if (states.size <= KEPT + pinned.size) break;
+    if (!pinned.has(key)) states.delete(key);
+  }
   const pk = model.samples.pk.data;
   return {
     batch: next.batch,
