@@ -189,6 +189,7 @@ describe("compareModels", () => {
       { type: "score", sample: samples.rows[2].id, model: GENERALIST, metric: "accuracy", value: 0 },
     ]);
     const warm = await compareModels({ models: [], selection: all });
+    // Cold: no remembered computation, fit or carried batch (lib/serving/incremental-batch.ts).
     forgetLeaderboards();
     forgetSubsetFits();
     const cold = await compareModels({ models: [], selection: all });

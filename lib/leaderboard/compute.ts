@@ -16,6 +16,7 @@
 import { createHash } from "node:crypto";
 import { env } from "@/lib/env";
 import { polledHealthRun, servingModel } from "@/lib/serving/current";
+import { forgetIncrementalBatch, gatherPrepared } from "@/lib/serving/incremental-batch";
 import { processLimiter } from "@/lib/serving/limiter";
 import type { ReadModel } from "@/lib/serving/read-model";
 import { retrieve, retrievalCut, type Retrieval, type RetrievalCut } from "@/lib/serving/retrieve";
@@ -97,6 +98,7 @@ export function forgetLeaderboards(): void {
   cache.computations.clear();
   cache.pending.clear();
   cache.warmStarts.clear();
+  forgetIncrementalBatch();
 }
 
 /** A cached value, marked most recently used. */
@@ -211,7 +213,13 @@ async function prepare(q: ResolvedQuery, model: ReadModel, canonical = false): P
     retrieval.samples.map((s) => s.pk),
     q.exclude_flagged,
   );
-  const loaded = await loadBatch(canonical ? [...checked.pks].sort((a, b) => a - b) : checked.pks, models, model);
+  const pks = canonical ? [...checked.pks].sort((a, b) => a - b) : checked.pks;
+  // Every model's measurements on a selection by filters (the whole pool's leaderboard and its views
+  // after an upload): the previous computation's batch, groups and choice events carried over where
+  // the upload left them. Capability queries select anew each time: gathered as they are.
+  const carry = !models && !q.q;
+  const whole = !q.benchmark.length && !q.task.length && !q.tag.length && !q.meta.length && !q.modality;
+  const loaded = carry ? gatherPrepared(model, pks, JSON.stringify(q), whole) : await loadBatch(pks, models, model);
   const baseline = fitBaseline(q, loaded.batch.modelNames);
   const warnings = retrievalWarnings(retrieval);
   if (restricted && restricted.size === 0 && hasFactsFilter(q)) {
@@ -228,7 +236,9 @@ export type Ranker = (method: RankMethod, batch: MeasurementBatch, options: Rank
 async function rankPrepared(p: Prepared, ci: CiMethod | undefined, ranker: Ranker): Promise<LeaderboardResult | null> {
   const { q, loaded, baseline } = p;
   if (loaded.batch.nModels === 0) return null;
-  return ranker(q.method, loaded.batch, { baseline, prior: q.prior, ci, warmStart: recall(cache.warmStarts, startKey(q, ci)) });
+  // The groups and choice events that came with the batch, to this thread's ranker only (not copied to a thread).
+  const prepared = ranker === rank ? loaded.prepared : undefined;
+  return ranker(q.method, loaded.batch, { baseline, prior: q.prior, ci, warmStart: recall(cache.warmStarts, startKey(q, ci)), ...(prepared ? { prepared } : {}) });
 }
 
 function finish(p: Prepared, ci: CiMethod | undefined, result: LeaderboardResult | null): ComputedLeaderboard {
@@ -254,7 +264,9 @@ function finish(p: Prepared, ci: CiMethod | undefined, result: LeaderboardResult
     cached: false,
     health: p.health,
   };
-  return { leaderboard, query: q, retrieval, loaded };
+  // Groups and choice events are not kept with the computation: the carried state keeps the latest
+  // ones (lib/serving/incremental-batch.ts), and remembered computations only need the batch.
+  return { leaderboard, query: q, retrieval, loaded: { batch: loaded.batch, samplePks: loaded.samplePks } };
 }
 
 async function compute(q: ResolvedQuery, model: ReadModel, ci?: CiMethod): Promise<ComputedLeaderboard> {

@@ -1,5 +1,6 @@
 // The measurements of selected samples as the ranking engine's columnar batch, gathered from the
 // process's read model (lib/serving): no query to the database.
+import type { PreparedBatch } from "@/lib/ranking/leaderboard-types";
 import type { MeasurementBatch } from "@/lib/ranking/measurements";
 import { servingModel } from "@/lib/serving/current";
 import { gatherBatch } from "@/lib/serving/gather";
@@ -9,6 +10,8 @@ export interface LoadedBatch {
   batch: MeasurementBatch;
   /** Sample index in the batch → sample primary key. */
   samplePks: number[];
+  /** The batch's groups and choice events, when they came with it (lib/serving/incremental-batch.ts). */
+  prepared?: PreparedBatch;
 }
 
 /**

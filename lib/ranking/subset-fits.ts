@@ -33,27 +33,37 @@ export interface SubsetFitOptions {
   warmStart?: (subset: Subset) => ReadonlyMap<string, number> | undefined;
 }
 
-function subsetsOf(nSamples: number, labelsOf: (s: number) => string[]): Subset[] {
-  const masks = new Map<string, Uint8Array>();
-  const counts = new Map<string, number>();
+function subsetsOf(nSamples: number, labelsOf: (s: number) => readonly string[]): Subset[] {
+  const subsets = new Map<string, Subset>();
+  // Neighbouring samples mostly carry the same labels (a pool is stored benchmark by benchmark):
+  // the last label's subset is at hand without a lookup.
+  let lastLabel: string | undefined;
+  let last: Subset | undefined;
   for (let s = 0; s < nSamples; s++) {
     const labels = labelsOf(s);
     for (let i = 0; i < labels.length; i++) {
       const label = labels[i];
       // a label listed twice counts once
-      if (!label || labels.indexOf(label) < i) continue;
-      let m = masks.get(label);
-      if (!m) masks.set(label, (m = new Uint8Array(nSamples)));
-      m[s] = 1;
-      counts.set(label, (counts.get(label) ?? 0) + 1);
+      if (!label || (i > 0 && labels.indexOf(label) < i)) continue;
+      let subset = label === lastLabel ? last : subsets.get(label);
+      if (!subset) subsets.set(label, (subset = { name: label, mask: new Uint8Array(nSamples), nSamples: 0 }));
+      subset.mask[s] = 1;
+      subset.nSamples++;
+      lastLabel = label;
+      last = subset;
     }
   }
-  return [...masks].map(([name, mask]) => ({ name, mask, nSamples: counts.get(name)! }));
+  return [...subsets.values()];
 }
 
 /** One subset per benchmark, alphabetically. */
 export function benchmarkSubsets(b: MeasurementBatch): Subset[] {
-  return subsetsOf(b.nSamples, (s) => [b.sampleBenchmarks?.[s] ?? ""]).sort((x, y) => x.name.localeCompare(y.name));
+  const one: string[] = [""];
+  const labelsOf = (s: number) => {
+    one[0] = b.sampleBenchmarks?.[s] ?? "";
+    return one;
+  };
+  return subsetsOf(b.nSamples, labelsOf).sort((x, y) => x.name.localeCompare(y.name));
 }
 
 /** The `limit` tags with most samples (at least `minSamples`), largest first. */

@@ -6,6 +6,7 @@
 // statement blocks readers.
 import { readVersionStamp, type VersionStamp } from "@/lib/db/queries/read-model";
 import { forgetVersionMemo, notePolledStamp } from "@/lib/db/version-memo";
+import { forgetIncrementalBatch } from "./incremental-batch";
 import { loadReadModel, sameVersion, updateReadModel, type ReadModel } from "./read-model";
 
 const FRESH_WAIT_MS = 1000;
@@ -90,4 +91,5 @@ export function forgetReadModel(): void {
   holder.stamp = undefined;
   holder.generation++;
   forgetVersionMemo();
+  forgetIncrementalBatch();
 }

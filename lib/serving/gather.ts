@@ -13,8 +13,14 @@ export interface GatheredBatch {
 
 /** With `models`, only measurements among those models are kept. */
 export function gatherBatch(model: ReadModel, pks: readonly number[], models?: ReadonlySet<string>): GatheredBatch {
+  const rows = rowsByPk(pks, (pk) => model.samples.rowOf.get(pk));
+  const { batch, sampleRows } = gatherRows(model, rows, models);
+  return { batch, samplePks: sampleRows.map((row) => model.samples.pk.data[row]) };
+}
+
+/** The batch of these read-model rows (distinct, in the order given) and the row of each batch sample. */
+export function gatherRows(model: ReadModel, rows: readonly number[], models?: ReadonlySet<string>): { batch: MeasurementBatch; sampleRows: number[] } {
   const { samples, measurements } = model;
-  const rows = rowsByPk(pks, (pk) => samples.rowOf.get(pk));
   const label = (row: number): SampleLabel => ({
     pk: samples.pk.data[row],
     id: samples.ids[row],
@@ -23,8 +29,7 @@ export function gatherBatch(model: ReadModel, pks: readonly number[], models?: R
   });
   const name = (id: number) => model.models.get(id) ?? `model#${id}`;
   const keep = (id: number) => !models || models.has(model.models.get(id) ?? "");
-  const { batch, sampleRows } = measurements.gather(rows, label, name, keep);
-  return { batch, samplePks: sampleRows.map((row) => samples.pk.data[row]) };
+  return measurements.gather(rows, label, name, keep);
 }
 
 /**

@@ -25,9 +25,22 @@ export class MeasurementStore {
   private tierLists: number[][][] = [];
   private readonly keys = new Interner();
   private abandoned = 0;
+  /** Per sample row: the value of `changes` when its measurements were last set. */
+  private changedAt = i32();
+  private changes = 0;
 
   get rows(): number {
     return this.kind.length - this.abandoned;
+  }
+
+  /** How many times a sample's measurements were set: a stamp for `changedSince`. */
+  get changeCount(): number {
+    return this.changes;
+  }
+
+  /** Whether row `row`'s measurements were set after the store's changeCount was `stamp`. */
+  changedSince(row: number, stamp: number): boolean {
+    return row >= this.changedAt.length || this.changedAt.data[row] > stamp;
   }
 
   /** Sets the measurements of sample row `row` (tuples of that sample, in id order). */
@@ -35,7 +48,9 @@ export class MeasurementStore {
     while (this.start.length <= row) {
       this.start.push(0);
       this.len.push(0);
+      this.changedAt.push(0);
     }
+    this.changedAt.data[row] = ++this.changes;
     this.abandoned += this.len.data[row];
     this.start.data[row] = this.kind.length;
     this.len.data[row] = tuples.length;

@@ -23,8 +23,22 @@ export class SampleTable {
   readonly tagCodes = new Interner();
   readonly metaCodes = new Interner();
 
+  /** Per row: the value of `changes` when it was last upserted. */
+  private readonly changedAt = i32();
+  private changes = 0;
+
   get size(): number {
     return this.pk.length;
+  }
+
+  /** How many upserts there were: a stamp for `changedSince`. */
+  get changeCount(): number {
+    return this.changes;
+  }
+
+  /** Whether row `row` was upserted after changeCount was `stamp`. */
+  changedSince(row: number, stamp: number): boolean {
+    return row >= this.changedAt.length || this.changedAt.data[row] > stamp;
   }
 
   /** Adds a sample or replaces its columns; returns its row. */
@@ -37,7 +51,9 @@ export class SampleTable {
       this.task.push(0);
       this.hasImage.push(0);
       this.rowOf.set(pk, row);
+      this.changedAt.push(0);
     }
+    this.changedAt.data[row] = ++this.changes;
     this.benchmark.data[row] = this.benchmarks.code(benchmark);
     this.task.data[row] = task === null ? -1 : this.tasks.code(task);
     this.hasImage.data[row] = hasImage ? 1 : 0;
