@@ -1,6 +1,6 @@
 // Saved leaderboards read their snapshots through the per-process cache: a refresh's new snapshot
 // is seen at once (new id), an id already read is not fetched again.
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDb, pool } from "@/lib/db/client";
 import { insertSavedLeaderboard } from "@/lib/db/queries/saved-leaderboards";
 import { swapSnapshot } from "@/lib/db/queries/snapshots";
@@ -35,6 +35,19 @@ describe("snapshot cache", () => {
     await swapSnapshot("cached", snapshot("second"));
     expect(marker(await getSavedLeaderboard("cached"))).toBe("second");
     expect(marker((await listSavedLeaderboards())[0])).toBe("second");
+  });
+
+  it("is one cache per process, shared by every copy of the module (Next.js bundles one per layer)", async () => {
+    await insertSavedLeaderboard({ slug: "shared", title: "shared", method: "plackett-luce", filters: { benchmark: [], task: [], tag: [], meta: [] } }, { queueRefresh: false });
+    const id = await swapSnapshot("shared", snapshot("read once"));
+    const first = await import("./snapshot-cache");
+    expect(marker({ snapshot: (await first.cachedSnapshots([id])).get(id) ?? null })).toBe("read once");
+    await pool().query(`UPDATE leaderboard_snapshots SET result = '{"marker":"changed"}' WHERE id = $1`, [id]);
+    vi.resetModules();
+    const second = await import("./snapshot-cache");
+    expect(second.cachedSnapshots).not.toBe(first.cachedSnapshots);
+    // the other copy answers from the snapshot the first one read, without reading it again
+    expect(marker({ snapshot: (await second.cachedSnapshots([id])).get(id) ?? null })).toBe("read once");
   });
 
   it("starts over after a reset, where ids are reused", async () => {

@@ -7,7 +7,10 @@
 import { loadSnapshots, type SnapshotRow } from "@/lib/db/queries/snapshots";
 
 const MAX_SNAPSHOTS = 256;
-const cache = new Map<number, SnapshotRow<unknown>>();
+// On globalThis: Next.js bundles this module once per layer (pages, route handlers), and a map per
+// copy would read and keep each snapshot once per layer.
+const g = globalThis as unknown as { __portalSnapshots?: Map<number, SnapshotRow<unknown>> };
+const cache = (g.__portalSnapshots ??= new Map<number, SnapshotRow<unknown>>());
 
 /** The snapshots of these ids (missing ids absent), from this process's cache where it holds them. */
 export async function cachedSnapshots<Result>(ids: readonly number[]): Promise<Map<number, SnapshotRow<Result>>> {
