@@ -99,12 +99,19 @@ export function tieredGroups(b: MeasurementBatch): TieredGroups {
   // is more than one key).
   const order = countingSort(rowSample, b.nSamples, nKeys > 1 ? countingSort(rowKey, nKeys, null) : null);
 
+  // Group columns sized by the number of (sample, key) buckets, not by the rows (a pool's ~30
+  // models a sample made them ~30x too long, megabytes per query for the collector).
+  let nBuckets = 0;
+  for (let i = 0; i < nRows; i++) {
+    if (i === 0 || rowSample[order[i]] !== rowSample[order[i - 1]] || rowKey[order[i]] !== rowKey[order[i - 1]]) nBuckets++;
+  }
   const cap = nRows + nRankEntries;
+  const nGroupsCap = nBuckets + nRank;
   const out = {
-    sample: new Int32Array(nRows + nRank),
-    kind: new Uint8Array(nRows + nRank),
-    key: new Int32Array(nRows + nRank),
-    offsets: new Int32Array(nRows + nRank + 1),
+    sample: new Int32Array(nGroupsCap),
+    kind: new Uint8Array(nGroupsCap),
+    key: new Int32Array(nGroupsCap),
+    offsets: new Int32Array(nGroupsCap + 1),
     model: new Int32Array(cap),
     tier: new Int32Array(cap),
     value: new Float64Array(cap),
