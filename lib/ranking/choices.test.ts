@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MeasurementBatchBuilder } from './batch-builder';
 import { buildChoices, losersOf, type ChoiceEvents } from './choices';
 import type { MeasurementBatch } from './measurements';
+import { tieredGroups } from './groups';
 import { addScores, addUnitTests } from './test-batches';
 
 /** Events as readable strings "winner>loser,loser@weight#sample", in event order. */
@@ -14,6 +15,21 @@ function events(b: MeasurementBatch, c: ChoiceEvents = buildChoices(b)): string[
 }
 
 describe('choice events from measurements', () => {
+  it('allocates its columns and the groups exactly: no slack for the collector (rows counted first)', () => {
+    const b = new MeasurementBatchBuilder();
+    for (let s = 0; s < 40; s++) {
+      addScores(b, `q${s}`, 'acc', { m1: s % 2, m2: 1, m3: 0, m4: s % 3 === 0 ? 1 : 0 });
+      addScores(b, `q${s}`, 'grade', { m1: s % 7, m2: 3, m3: 3, m4: 9 });
+      addUnitTests(b, `q${s}`, 'format', { m1: 1, m2: 1, m3: 1 }); // one tier: no events
+    }
+    const batch = b.build();
+    const groups = tieredGroups(batch);
+    for (const col of [groups.sample, groups.key, groups.offsets]) expect(col.buffer.byteLength).toBe(col.byteLength);
+    const c = buildChoices(batch, groups);
+    for (const col of [c.winner, c.set, c.weight, c.sample, c.setStart, c.setEnd, c.entries]) expect(col.buffer.byteLength).toBe(col.byteLength);
+    expect(c.winner.length).toBeGreaterThan(0);
+  });
+
   it('score: tiers by value, equal values tie, each model beats all strictly lower tiers', () => {
     const b = new MeasurementBatchBuilder();
     addScores(b, 's', 'acc', { a: 3, b: 2, c: 2, d: 1 });

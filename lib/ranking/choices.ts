@@ -48,11 +48,27 @@ export function buildChoices(b: MeasurementBatch, groups: TieredGroups = tieredG
   const n = b.nModels;
   const nGroups = groups.sample.length;
   const nPair = b.pairwise.sample.length;
-  // Upper bounds: a group yields < its size in events and sets; a pairwise line yields <= 2.
-  const maxEvents = groups.model.length + 2 * nPair;
+  // Exact sizes, counted first: a group of T tiers gives T − 1 loser sets and one event per model
+  // above its last tier (a one-tier group, none); a pairwise line up to 2 events. (Sizing by the
+  // rows allocated megabytes per query that the collector then had to reclaim.)
+  let groupEvents = 0;
+  let groupSets = 0;
+  let blockEntries = 0;
+  for (let g = 0; g < nGroups; g++) {
+    const lo = groups.offsets[g];
+    const hi = groups.offsets[g + 1];
+    const last = groups.tier[hi - 1];
+    if (hi - lo < 2 || last === 0) continue;
+    let lastStart = hi - 1;
+    while (lastStart > lo && groups.tier[lastStart - 1] === last) lastStart--;
+    groupEvents += lastStart - lo;
+    groupSets += last;
+    blockEntries += hi - lo;
+  }
+  const maxEvents = groupEvents + 2 * nPair;
   const blockOffsets = new Int32Array(n + nGroups + 1);
-  const entries = new Int32Array(n + groups.model.length);
-  const setStart = new Int32Array(n + groups.model.length);
+  const entries = new Int32Array(n + blockEntries);
+  const setStart = new Int32Array(n + groupSets);
   const setEnd = new Int32Array(setStart.length);
   const winner = new Int32Array(maxEvents);
   const set = new Int32Array(maxEvents);
