@@ -78,7 +78,7 @@ const MAPPINGS: FormatMapping[] = [
 
 export function FormatsSection() {
   return (
-    <Card id="formats" title="6. Files of other tools, and what is kept of them">
+    <Card id="formats" title="7. Files of other tools, and what is kept of them">
       <div className="space-y-3 text-sm text-slate-700">
         <p>
           Besides its own results format (JSON Lines, v1.1), the portal takes these tools&apos; files unchanged — in the upload form, by{" "}
