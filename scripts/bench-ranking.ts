@@ -2,7 +2,9 @@
 // on all of MMLU-Pro (../shared/data/mmlu-pro.jsonl.gz), a 100-resample bootstrap on it, and a
 // generated pool of 100,000 samples x 200 models with 5,000,000 mixed measurements drawn from
 // a known Plackett-Luce model, and the cluster-robust analytic intervals against the bootstrap
-// on MMLU-Pro. Times are medians of several runs after a warm-up run.
+// on MMLU-Pro, and the fit of a capability query's selection (7,000 samples, a sparse and a dense
+// pool: what a live leaderboard pays per query). Times are medians of several runs after a warm-up
+// run. `--only=capability` runs that part alone.
 import { MMLU_PRO, hasSharedFile, readResultsFile } from './lib/ranking-data';
 import { check, fmtMs, memory, timeMedian } from './lib/ranking-timing';
 import { MeasurementBatchBuilder } from '../lib/ranking/batch-builder';
@@ -17,6 +19,7 @@ import { measurementCount, type MeasurementBatch } from '../lib/ranking/measurem
 import { kendallTauB } from '../lib/ranking/kendall';
 import { simulatePlackettLuce } from '../lib/ranking/simulate';
 import { DEFAULT_PRIOR } from '../lib/ranking/prior';
+import { Prng } from '../lib/ranking/prng';
 
 const log = (s = '') => console.log(s);
 
@@ -155,6 +158,34 @@ function pool(): void {
   log('  ' + check('memory < 1 GB (peak rss)', process.resourceUsage().maxRSS * 1024 < 2 ** 30));
 }
 
-pool();
-log();
-await mmluPro();
+/**
+ * A capability query's fit: rank() with analytic intervals on 7,000 samples with 0/1 answers of
+ * a 2PL-like pool (difficulty per sample), sparse (60 models, 10 a sample, as bench:scale's pool)
+ * and dense (30 models on every sample, as MMLU-Pro); CPU per fit, mean of 40 after a warm-up.
+ */
+function capability(): void {
+  log('== A capability query\'s selection: 7,000 samples, rank() with analytic intervals ==');
+  for (const [label, nModels, perSample] of [['sparse: 60 models, 10 a sample', 60, 10], ['dense: 30 models, every sample', 30, 30]] as const) {
+    const rng = new Prng(7);
+    const b = new MeasurementBatchBuilder();
+    for (let s = 0; s < 7000; s++) {
+      b.sample(`s${s}`, `bench-${s % 40}`, [`t${s % 3}`]);
+      const models = new Set<number>();
+      while (models.size < perSample) models.add(perSample === nModels ? models.size : rng.int(nModels));
+      const difficulty = 1.5 * rng.normal();
+      for (const m of models) b.addScore(`s${s}`, `m${m}`, 'acc', rng.next() < 1 / (1 + Math.exp(difficulty - (m - nModels / 2) / 10)) ? 1 : 0);
+    }
+    const batch = b.build();
+    rank('plackett-luce', batch);
+    log(`${label}: ${measurementCount(batch)} measurements, ${cpuMs(() => rank('plackett-luce', batch), 40).toFixed(1)} ms CPU per fit`);
+  }
+}
+
+if (process.argv.includes('--only=capability')) capability();
+else {
+  pool();
+  log();
+  capability();
+  log();
+  await mmluPro();
+}

@@ -166,27 +166,46 @@ function modelSamples(batch: MeasurementBatch, groups: TieredGroups, keep: Uint8
 }
 
 /**
- * Whether some model could be in a stratum's core: its rows in the stratum, counted with repeats
- * (several metrics on one sample), reach CORE of it. False means no core (a necessary condition),
- * which a pool of ~10 models a sample shows in one pass over its rows.
+ * Samples per (model, stratum), in one pass over the rows: a model is counted once per sample
+ * while the rows come sample by sample, which tiered groups of scores and unit tests do, so the
+ * counts are exact without pairwise or ranking lines (`exact`) and an upper bound with them.
  */
-function mayHaveCore(batch: MeasurementBatch, groups: TieredGroups, informative: Uint8Array, stratum: Int32Array, strataSize: Int32Array): boolean {
-  const nStrata = strataSize.length;
-  const rows = new Int32Array(batch.nModels * nStrata);
+function stratumCounts(batch: MeasurementBatch, groups: TieredGroups, informative: Uint8Array, stratum: Int32Array, nStrata: number): { counts: Int32Array; exact: boolean } {
+  const counts = new Int32Array(batch.nModels * nStrata);
+  const last = new Int32Array(batch.nModels).fill(-1);
+  const count = (m: number, s: number) => {
+    if (last[m] === s) return;
+    last[m] = s;
+    counts[m * nStrata + stratum[s]]++;
+  };
+  let exact = batch.pairwise.sample.length === 0;
   for (let k = 0; k < groups.sample.length; k++) {
     const s = groups.sample[k];
+    if (groups.kind[k] === KIND_RANKING) exact = false;
     if (!informative[s]) continue;
-    for (let q = groups.offsets[k]; q < groups.offsets[k + 1]; q++) rows[groups.model[q] * nStrata + stratum[s]]++;
+    for (let q = groups.offsets[k]; q < groups.offsets[k + 1]; q++) count(groups.model[q], s);
   }
   const p = batch.pairwise;
   for (let r = 0; r < p.sample.length; r++) {
-    const s = p.sample[r];
-    if (!informative[s]) continue;
-    rows[p.modelA[r] * nStrata + stratum[s]]++;
-    rows[p.modelB[r] * nStrata + stratum[s]]++;
+    if (!informative[p.sample[r]]) continue;
+    count(p.modelA[r], p.sample[r]);
+    count(p.modelB[r], p.sample[r]);
   }
-  for (let i = 0; i < rows.length; i++) if (strataSize[i % nStrata] > 0 && rows[i] >= CORE * strataSize[i % nStrata]) return true;
-  return false;
+  return { counts, exact };
+}
+
+/** Whether model m (its samples per stratum in `counts`) is measured on under THIN_COVERAGE of its strata. */
+function isThin(counts: Int32Array, m: number, strataSize: Int32Array): boolean {
+  const nStrata = strataSize.length;
+  let measured = 0;
+  let frame = 0;
+  for (let t = 0; t < nStrata; t++) {
+    const c = counts[m * nStrata + t];
+    if (c === 0) continue;
+    measured += c;
+    frame += strataSize[t];
+  }
+  return measured > 0 && measured < THIN_COVERAGE * frame;
 }
 
 /** Difficulty band of a mean outcome: 0 for 0, 1–10 its decile, N_BANDS − 1 for 1; unbanded (fewer than MIN_CORE outcomes) N_BANDS. */
@@ -227,7 +246,13 @@ export function thinModelAdjustments(
   const { stratum, nStrata } = sampleStrata(batch);
   const strataSize = new Int32Array(nStrata);
   for (let s = 0; s < batch.nSamples; s++) if (informative[s]) strataSize[stratum[s]]++;
-  if (!mayHaveCore(batch, groups, informative, stratum, strataSize)) return []; // nothing to stratify by (a sparse pool): skip the rest
+  // Quick exits from one pass over the rows: no model can be in a stratum's core (a sparse pool:
+  // nothing to stratify by), or, where the counts are exact, no model is thin.
+  const quick = stratumCounts(batch, groups, informative, stratum, nStrata);
+  let mayHaveCore = false;
+  for (let i = 0; i < quick.counts.length && !mayHaveCore; i++) mayHaveCore = strataSize[i % nStrata] > 0 && quick.counts[i] >= CORE * strataSize[i % nStrata];
+  if (!mayHaveCore) return [];
+  if (quick.exact && !theta.some((x, m) => Number.isFinite(x) && isThin(quick.counts, m, strataSize))) return [];
   const bySample = modelSamples(batch, groups, informative);
   const candidates: number[] = [];
   const perStratum = new Int32Array(nStrata);
