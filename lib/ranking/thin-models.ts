@@ -57,29 +57,43 @@ export interface ThinModelAdjustment {
 
 /** Stratum = benchmark + first tag; beyond MAX_STRATA the smallest share one stratum. */
 export function sampleStrata(batch: MeasurementBatch): { stratum: Int32Array; nStrata: number } {
-  // Benchmarks and tags interned to numbers first (a pool repeats a few strings many times).
+  // Benchmarks and tags interned to numbers first (a pool repeats a few strings many times, and
+  // neighbouring samples mostly share them), then counted in typed arrays.
+  const benchmarks = new Map<string, number>();
+  const tags = new Map<string, number>();
   const intern = (names: Map<string, number>, x: string) => {
     let id = names.get(x);
     if (id === undefined) names.set(x, (id = names.size));
     return id;
   };
-  const benchmarks = new Map<string, number>();
-  const tags = new Map<string, number>();
-  const bench = Int32Array.from({ length: batch.nSamples }, (_, s) => intern(benchmarks, batch.sampleBenchmarks?.[s] ?? ''));
-  const tag = Int32Array.from({ length: batch.nSamples }, (_, s) => intern(tags, batch.sampleTags?.[s]?.[0] ?? ''));
-  const nTags = tags.size;
-  const size = new Map<number, number>();
-  for (let s = 0; s < batch.nSamples; s++) {
-    const k = bench[s] * nTags + tag[s];
-    size.set(k, (size.get(k) ?? 0) + 1);
+  const n = batch.nSamples;
+  const bench = new Int32Array(n);
+  const tag = new Int32Array(n);
+  let lastBench: string | undefined;
+  let lastTag: string | undefined;
+  let benchId = -1;
+  let tagId = -1;
+  for (let s = 0; s < n; s++) {
+    const b = batch.sampleBenchmarks?.[s] ?? '';
+    const t = batch.sampleTags?.[s]?.[0] ?? '';
+    if (b !== lastBench) benchId = intern(benchmarks, (lastBench = b));
+    if (t !== lastTag) tagId = intern(tags, (lastTag = t));
+    bench[s] = benchId;
+    tag[s] = tagId;
   }
+  const nTags = Math.max(1, tags.size);
+  const size = new Int32Array(Math.max(1, benchmarks.size) * nTags);
+  for (let s = 0; s < n; s++) size[bench[s] * nTags + tag[s]]++;
   const benchName = [...benchmarks.keys()];
   const tagName = [...tags.keys()];
   const label = (k: number) => `${benchName[Math.floor(k / nTags)]}\u0000${tagName[k % nTags]}`;
-  const bySize = [...size.keys()].sort((a, b) => size.get(b)! - size.get(a)! || (label(a) < label(b) ? -1 : label(a) > label(b) ? 1 : 0));
-  const index = new Map(bySize.map((k, i) => [k, Math.min(i, MAX_STRATA - 1)]));
-  const stratum = new Int32Array(batch.nSamples);
-  for (let s = 0; s < batch.nSamples; s++) stratum[s] = index.get(bench[s] * nTags + tag[s])!;
+  const keys: number[] = [];
+  for (let k = 0; k < size.length; k++) if (size[k] > 0) keys.push(k);
+  const bySize = keys.sort((a, b) => size[b] - size[a] || (label(a) < label(b) ? -1 : label(a) > label(b) ? 1 : 0));
+  const index = new Int32Array(size.length);
+  bySize.forEach((k, i) => (index[k] = Math.min(i, MAX_STRATA - 1)));
+  const stratum = new Int32Array(n);
+  for (let s = 0; s < n; s++) stratum[s] = index[bench[s] * nTags + tag[s]];
   return { stratum, nStrata: Math.min(bySize.length, MAX_STRATA) };
 }
 
