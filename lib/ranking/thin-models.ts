@@ -14,8 +14,9 @@
  * What: each of the model's samples gets the weight of a survey's post-stratification,
  *   w_s = (N_c / n_c) · (n / N)      (Σ w_s = n over the model's n measured samples),
  * where the cell c of s is its stratum (benchmark + first tag) x difficulty band, N_c the
- * selection's samples in it and n_c the model's; bands are deciles of the other models' mean
- * outcome on the sample (./outcomes.ts, 0 and 1 their own bands), merged within a stratum until
+ * selection's samples in it and n_c the model's. A sample's difficulty is the mean outcome
+ * (./outcomes.ts) of its stratum's core models, those measured on ≥ CORE of it (the model
+ * itself left out), in deciles with 0 and 1 their own bands; bands merge within a stratum until
  * each holds ≥ MIN_CELL of the model's samples. Its score solves the weighted score equation
  * with every other model held at the joint fit,
  *   Σ_s w_s ∂ℓ_s/∂θ_m + ∂(prior)/∂θ_m = 0,
@@ -23,10 +24,12 @@
  * Σ_s (w_s g_s)² / (Σ_s w_s h_s + prior)², so an uneven design widens the interval as well
  * as moving the centre. The other models keep their joint fit: a thin model's samples are few.
  *
- * Only samples with cardinal metrics (score, unit_test groups) are banded: on a pairwise or
- * ranking line the other models' outcomes depend on the model's own, so there they keep weight
- * 1 and one cell per stratum. A model fully measured on its strata (weights all 1), or on
- * at least half of them, is left exactly as fitted.
+ * When: only if the model's counts over the merged cells differ from their shares of its strata
+ * beyond chance (χ² test at 1%), so a random subset is left as fitted. Samples without a
+ * difficulty (pairwise or ranking lines, where the other models' outcomes depend on the model's
+ * own; fewer than MIN_CORE core outcomes) are one cell per stratum; a model with no core in any
+ * of its strata (a sparse pool) is left as fitted, as is one measured on at least half of its
+ * strata's samples.
  */
 import { cardinalKey, cardinalScales } from './outcomes';
 import { KIND_RANKING, type TieredGroups } from './groups';
