@@ -75,7 +75,7 @@ export function choiceModelScores(kind: 'plackett-luce' | 'bradley-terry', ctx: 
     analytic = { method: v.method, reason: v.reason };
   }
   // Models measured on a skewed few of the selection's samples: post-stratified (./thin-models.ts).
-  const thin = options.postStratify === false ? [] : thinModelAdjustments(ctx.batch, ctx.groups, data, fit.theta, variance, prior);
+  const thin = options.postStratify === false ? [] : thinModelAdjustments(ctx.batch, ctx.groups, data, fit.theta, variance, prior, baseline);
   const scores = thin.length ? Float64Array.from(fit.scores) : fit.scores;
   if (thin.length && variance) variance = Float64Array.from(variance);
   for (const a of thin) {

@@ -61,6 +61,13 @@ describe('post-stratified thin models', () => {
     for (const r of plain.models) if (r.model !== NEW) expect(row(weighted.models, r.model).score).toBe(r.score);
   });
 
+  it('leaves a thin model chosen as the baseline as fitted: its score stays 0', () => {
+    const result = rank('plackett-luce', skewed, { baseline: NEW });
+    expect(row(result.models, NEW).score).toBe(0);
+    expect(result.warnings.some((x) => x.code === 'design_weighted')).toBe(false);
+    expect(result.models).toEqual(rank('plackett-luce', skewed, { baseline: NEW, postStratify: false }).models);
+  });
+
   it('keeps the bootstrap interval at least as wide and centres it on the weighted score', () => {
     const boot = rank('plackett-luce', skewed, { ci: 'bootstrap', bootstrap: { resamples: 30 } });
     const analytic = row(rank('plackett-luce', skewed).models, NEW);

@@ -29,7 +29,7 @@
  * difficulty (pairwise or ranking lines, where the other models' outcomes depend on the model's
  * own; fewer than MIN_CORE core outcomes) are one cell per stratum; a model with no core in any
  * of its strata (a sparse pool) is left as fitted, as is one measured on at least half of its
- * strata's samples.
+ * strata's samples. The baseline, whose score is 0 by definition, is always left as fitted.
  */
 import { cardinalKey, cardinalScales } from './outcomes';
 import { KIND_RANKING, type TieredGroups } from './groups';
@@ -256,6 +256,8 @@ export function thinModelAdjustments(
   theta: Float64Array,
   variance: Float64Array | null,
   prior: number,
+  /** the model whose score is fixed at 0: left as fitted (reweighting it would move every other score) */
+  baseline = -1,
 ): ThinModelAdjustment[] {
   const n = batch.nModels;
   const informative = new Uint8Array(batch.nSamples);
@@ -269,14 +271,14 @@ export function thinModelAdjustments(
   let mayHaveCore = false;
   for (let i = 0; i < quick.counts.length && !mayHaveCore; i++) mayHaveCore = strataSize[i % nStrata] > 0 && quick.counts[i] >= CORE * strataSize[i % nStrata];
   if (!mayHaveCore) return [];
-  if (quick.exact && !theta.some((x, m) => Number.isFinite(x) && isThin(quick.counts, m, strataSize))) return [];
+  if (quick.exact && !theta.some((x, m) => m !== baseline && Number.isFinite(x) && isThin(quick.counts, m, strataSize))) return [];
   const bySample = modelSamples(batch, groups, informative);
   const candidates: number[] = [];
   const perStratum = new Int32Array(nStrata);
   for (let m = 0; m < n; m++) {
     const lo = bySample.offsets[m];
     const hi = bySample.offsets[m + 1];
-    if (!Number.isFinite(theta[m]) || hi === lo) continue;
+    if (m === baseline || !Number.isFinite(theta[m]) || hi === lo) continue;
     perStratum.fill(0);
     for (let i = lo; i < hi; i++) perStratum[stratum[bySample.sample[i]]]++;
     let frame = 0;
