@@ -6,26 +6,11 @@ import { describe, expect, it } from "vitest";
 import { mulberry32 } from "@/lib/retrieval/embedder/prng";
 import { pruneBound, rowNorms, runEnds, scanVectorPairs, similarPairsInBlock, PRUNE_SPLIT, TILE_ROWS, type VectorMatrix, type VectorPair } from "./vector-duplicates";
 
-// ---- the implementation before tiling and pruning (commit a1363b0), verbatim ----
+// ---- the implementation before tiling and pruning (commit a1363b0), verbatim; its helpers runEnds and rowNorms did not change and are imported ----
 interface RefBlockScan {
   norms: Float64Array;
   runEnd: Int32Array;
   only?: Uint8Array;
-}
-function refRunEnds(bench: Int32Array): Int32Array {
-  const out = new Int32Array(bench.length);
-  for (let i = bench.length - 1; i >= 0; i--) out[i] = i + 1 < bench.length && bench[i + 1] === bench[i] ? out[i + 1] : i + 1;
-  return out;
-}
-function refRowNorms(m: VectorMatrix): Float64Array {
-  const n = m.bench.length;
-  const out = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    let s = 0;
-    for (let k = i * m.dim; k < (i + 1) * m.dim; k++) s += m.values[k] * m.values[k];
-    out[i] = Math.sqrt(s);
-  }
-  return out;
 }
 function refSimilarPairsInBlock(m: VectorMatrix, scan: RefBlockScan, from: number, to: number, threshold: number): VectorPair[] {
   const n = m.bench.length;
@@ -52,7 +37,7 @@ function refSimilarPairsInBlock(m: VectorMatrix, scan: RefBlockScan, from: numbe
 }
 const REF_BLOCK_ROWS = 256;
 function refScan(m: VectorMatrix, threshold: number, only?: Uint8Array): VectorPair[] {
-  const scan = { norms: refRowNorms(m), runEnd: refRunEnds(m.bench), only };
+  const scan = { norms: rowNorms(m), runEnd: runEnds(m.bench), only };
   const out: VectorPair[] = [];
   for (let from = 0; from < m.bench.length; from += REF_BLOCK_ROWS) out.push(...refSimilarPairsInBlock(m, scan, from, from + REF_BLOCK_ROWS, threshold));
   return out;
@@ -115,7 +100,7 @@ describe("the tiled, pruned vector scan equals the plain one", () => {
   it("block by block, with a bound split over few dimensions too", () => {
     const m = randomMatrix(99, 200, 24);
     const scan = { norms: rowNorms(m), runEnd: runEnds(m.bench), bound: pruneBound(m, 3) };
-    const ref = { norms: refRowNorms(m), runEnd: refRunEnds(m.bench) };
+    const ref = { norms: rowNorms(m), runEnd: runEnds(m.bench) };
     for (const threshold of [0.3, 0.8]) {
       for (const [from, to] of [[0, 200], [0, 1], [17, 90], [150, 400], [199, 200], [200, 300]]) {
         expectSame(similarPairsInBlock(m, scan, from, to, threshold), refSimilarPairsInBlock(m, ref, from, to, threshold));
