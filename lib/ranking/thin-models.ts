@@ -273,18 +273,14 @@ export function thinModelAdjustments(
   if (!mayHaveCore) return [];
   if (quick.exact && !theta.some((x, m) => m !== baseline && Number.isFinite(x) && isThin(quick.counts, m, strataSize))) return [];
   const bySample = modelSamples(batch, groups, informative);
-  const candidates: number[] = [];
-  const perStratum = new Int32Array(nStrata);
-  for (let m = 0; m < n; m++) {
-    const lo = bySample.offsets[m];
-    const hi = bySample.offsets[m + 1];
-    if (m === baseline || !Number.isFinite(theta[m]) || hi === lo) continue;
-    perStratum.fill(0);
-    for (let i = lo; i < hi; i++) perStratum[stratum[bySample.sample[i]]]++;
-    let frame = 0;
-    for (let t = 0; t < nStrata; t++) if (perStratum[t] > 0) frame += strataSize[t];
-    if (hi - lo < THIN_COVERAGE * frame) candidates.push(m);
+  // Samples per (model, stratum), exact: the quick counts where they were, else from the lists.
+  let counts = quick.counts;
+  if (!quick.exact) {
+    counts = new Int32Array(n * nStrata);
+    for (let m = 0; m < n; m++) for (let i = bySample.offsets[m]; i < bySample.offsets[m + 1]; i++) counts[m * nStrata + stratum[bySample.sample[i]]]++;
   }
+  const candidates: number[] = [];
+  for (let m = 0; m < n; m++) if (m !== baseline && Number.isFinite(theta[m]) && isThin(counts, m, strataSize)) candidates.push(m);
   if (candidates.length === 0) return [];
 
   // A sample's difficulty: the mean outcome of its stratum's core models (measured on ≥ CORE of
@@ -293,11 +289,7 @@ export function thinModelAdjustments(
   // of ~10 models a sample, the mean of 9 others and of 10 fall in different bands). A model in
   // a core is left out of its own samples' difficulty below.
   const inCore = new Uint8Array(n * nStrata);
-  for (let m = 0; m < n; m++) {
-    perStratum.fill(0);
-    for (let i = bySample.offsets[m]; i < bySample.offsets[m + 1]; i++) perStratum[stratum[bySample.sample[i]]]++;
-    for (let t = 0; t < nStrata; t++) if (perStratum[t] >= CORE * strataSize[t]) inCore[m * nStrata + t] = 1;
-  }
+  for (let i = 0; i < inCore.length; i++) if (counts[i] >= CORE * strataSize[i % nStrata]) inCore[i] = 1;
   const hasCore = new Uint8Array(nStrata);
   for (let i = 0; i < inCore.length; i++) if (inCore[i]) hasCore[i % nStrata] = 1;
   if (!hasCore.some((x) => x === 1)) return []; // no stratum's difficulty can be read: nothing to stratify by
