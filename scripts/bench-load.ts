@@ -268,7 +268,7 @@ async function main() {
     const other = total((x) => Object.values(x.non2xx).reduce((a, b) => a + b, 0));
     const all = total((x) => x.n);
     const peak = (role: Role) => median(runs.map((r) => r.peaks[role]));
-    const web = `${process.env.WEB_PROCESSES ?? "npm start's default number of"} web process(es), young generation ${process.env.WEB_SEMI_SPACE_MB ?? "32"} MB, ${process.env.WEB_ACTIVE_REQUESTS ?? "2"} requests at once per server (WEB_PROCESSES, WEB_SEMI_SPACE_MB, WEB_ACTIVE_REQUESTS)`;
+    const web = `${process.env.WEB_PROCESSES ?? "npm start's default number of"} web process(es), young generation ${process.env.WEB_SEMI_SPACE_MB ?? "32"} MB, single-threaded GC ${process.env.WEB_SINGLE_THREADED_GC ?? "auto"}, ${process.env.WEB_ACTIVE_REQUESTS ?? "2"} requests at once per server (WEB_PROCESSES, WEB_SEMI_SPACE_MB, WEB_SINGLE_THREADED_GC, WEB_ACTIVE_REQUESTS)`;
     const poolName = POOL > 0 ? `generated pool of ${POOL} samples, ${DB} database` : `demo pool, ${DB} database`;
     console.log(`\n${CLIENTS} clients × ${SECONDS} s, ${poolName}, ${UPLOAD_MB} MB upload in flight; ${web}; ${RUNS === 1 ? "1 run" : `median of ${RUNS} runs`}`);
     console.log("| figure | value | target |\n|---|---|---|");

@@ -9,15 +9,16 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { freePort } from "./bench-http";
 import { alive } from "./data-dir-lock";
+import { singleThreadedGc, webArgs } from "./processes";
 
 const CLUSTER = path.join(import.meta.dirname, "web-cluster.mjs");
 
-// Answers its pid; on SIGTERM it waits 300 ms ("finishing requests") and exits 0.
+// Answers its pid (and, at /argv, its V8/node flags); on SIGTERM it waits 300 ms ("finishing requests") and exits 0.
 const FAKE_NEXT = `
 const http = require("node:http");
 const [cmd, flag, port] = process.argv.slice(2);
 if (cmd !== "start" || flag !== "-p") process.exit(9);
-const server = http.createServer((req, res) => res.end(String(process.pid)));
+const server = http.createServer((req, res) => res.end(req.url === "/argv" ? JSON.stringify(process.execArgv) : String(process.pid)));
 server.listen(Number(port));
 process.on("SIGTERM", () => server.close(() => setTimeout(() => process.exit(0), 300)));
 `;
@@ -38,12 +39,12 @@ async function until<T>(what: string, fn: () => T | Promise<T>, timeoutMs = 20_0
   }
 }
 
-async function startCluster(n: number): Promise<{ proc: ChildProcess; port: number; exited: Promise<number | null>; servers: number[] }> {
+async function startCluster(n: number, execArgv: string[] = []): Promise<{ proc: ChildProcess; port: number; exited: Promise<number | null>; servers: number[] }> {
   const dir = mkdtempSync(path.join(tmpdir(), "web-cluster-"));
   const fake = path.join(dir, "next.cjs");
   writeFileSync(fake, FAKE_NEXT);
   const port = await freePort();
-  const proc = spawn(process.execPath, [CLUSTER, String(n), fake, "start", "-p", String(port)], { stdio: ["ignore", "inherit", "pipe"] });
+  const proc = spawn(process.execPath, [...execArgv, CLUSTER, String(n), fake, "start", "-p", String(port)], { stdio: ["ignore", "inherit", "pipe"] });
   started.push(proc);
   const exited = new Promise<number | null>((resolve) => proc.on("exit", (code) => resolve(code)));
   // Connections are handed out in turn: n × 4 fresh connections reach every server.
@@ -84,9 +85,37 @@ describe("web-cluster.mjs (WEB_PROCESSES > 1)", () => {
     expect(answer).toBe("refused");
   });
 
+  it("every server runs with the primary's V8 flags (npm start's --single-threaded-gc)", async () => {
+    const c = await startCluster(2, ["--single-threaded-gc"]);
+    for (let i = 0; i < 4; i++) {
+      const argv = await fetch(`http://127.0.0.1:${c.port}/argv`, { headers: { connection: "close" } }).then((r) => r.json());
+      expect(argv).toContain("--single-threaded-gc");
+    }
+    c.proc.kill("SIGTERM");
+    expect(await c.exited).toBe(0);
+  });
+
   it("refuses a bad process count", async () => {
     const proc = spawn(process.execPath, [CLUSTER, "0", "x"], { stdio: "ignore" });
     const code = await new Promise<number | null>((resolve) => proc.on("exit", resolve));
     expect(code).toBe(2);
+  });
+});
+
+describe("the web servers' garbage collection (WEB_SINGLE_THREADED_GC)", () => {
+  it("is single-threaded by default when every core runs a server, and as set otherwise", () => {
+    expect(singleThreadedGc({ WEB_PROCESSES: 2 }, 2)).toBe(true);
+    expect(singleThreadedGc({ WEB_PROCESSES: 3, WEB_SINGLE_THREADED_GC: "auto" }, 2)).toBe(true);
+    expect(singleThreadedGc({ WEB_PROCESSES: 1 }, 2)).toBe(false);
+    expect(singleThreadedGc({ WEB_PROCESSES: 2, WEB_SINGLE_THREADED_GC: "0" }, 2)).toBe(false);
+    expect(singleThreadedGc({ WEB_PROCESSES: 1, WEB_SINGLE_THREADED_GC: "1" }, 8)).toBe(true);
+  });
+
+  it("puts the flag on the server's command line, before the preloads (NODE_OPTIONS refuses it)", () => {
+    const [, on] = webArgs("/portal", { PORT: 3000, WEB_PROCESSES: 2, WEB_SINGLE_THREADED_GC: "1" });
+    expect(on[0]).toBe("--single-threaded-gc");
+    expect(on.indexOf("--single-threaded-gc")).toBeLessThan(on.findIndex((a) => a.endsWith("web-cluster.mjs")));
+    const [, off] = webArgs("/portal", { PORT: 3000, WEB_PROCESSES: 2, WEB_SINGLE_THREADED_GC: "0" });
+    expect(off).not.toContain("--single-threaded-gc");
   });
 });
