@@ -53,7 +53,7 @@ async function main() {
   let url = config.DATABASE_URL;
   if (!url) {
     acquireDataDirLock(config.DATA_DIR);
-    embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_DB_PORT });
+    embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_DB_PORT, backgroundShare: config.EMBEDDED_DB_BACKGROUND_SHARE, slowMs: config.EMBEDDED_DB_SLOW_MS });
     url = embedded.url;
     writeDiscovery(config.DATA_DIR, { databaseUrl: url, port: config.PORT });
     log(`embedded Postgres (PGlite + pgvector) in ${embedded.dataDir}, served at ${url}`);
@@ -74,8 +74,11 @@ async function main() {
   await Promise.all(tasks);
   if (stopping) return;
 
-  children.push(supervise("worker", ...tsxArgs("workers/index.ts"), childEnv, log));
-  children.push(supervise("web", ...webArgs(root, config), webEnv(childEnv, config), log));
+  // Each names itself to the database (application_name): the embedded one lets the web servers'
+  // statements go ahead of the worker's (lib/db/embedded-queue.ts); a native server shows them in
+  // pg_stat_activity.
+  children.push(supervise("worker", ...tsxArgs("workers/index.ts"), { ...childEnv, PGAPPNAME: "onebench-worker" }, log));
+  children.push(supervise("web", ...webArgs(root, config), webEnv({ ...childEnv, PGAPPNAME: "onebench-web" }, config), log));
   const n = webProcesses(config);
   log(`portal on http://localhost:${config.PORT}, ${n} web server${n === 1 ? "" : "s"} (ready after ${((Date.now() - started) / 1000).toFixed(1)} s of setup)`);
 }

@@ -7,6 +7,8 @@ import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { databasePassword, requirePassword } from "./embedded-auth";
+import { DEFAULT_PRIORITY, SessionPriority, startupAppName, statementText, type PriorityOptions } from "./embedded-queue";
+import { logger } from "@/lib/log";
 
 export interface EmbeddedPostgres {
   url: string;
@@ -17,6 +19,7 @@ export interface EmbeddedPostgres {
 interface QueuedMessage {
   handlerId: number;
   message: Uint8Array;
+  timestamp: number;
   onData: (data: Uint8Array) => void;
   resolve: (bytes: number) => void;
   reject: (err: unknown) => void;
@@ -44,14 +47,27 @@ const QUERY = 0x51;
  * prepared statement "" requires 1" — or, worse, silently). This queue keeps the session with one
  * client from its first extended-protocol message to its Sync, and for a whole transaction.
  */
-function serializeExchanges(server: PGLiteSocketServer): void {
+/**
+ * Outside an exchange or transaction, the next message is chosen by `priority`
+ * (./embedded-queue.ts: background clients yield to visitors' requests). A message that keeps the
+ * session `slowMs` or longer is logged with its client and statement.
+ */
+function serializeExchanges(server: PGLiteSocketServer, priority: SessionPriority, slowMs: number): void {
   const q = (server as unknown as { queryQueue: QueryQueue }).queryQueue;
   let owner: number | null = null;
+  const lastSql = new Map<number, string>();
+  const log = logger("embedded-db");
   q.processQueue = async function processQueue(this: QueryQueue) {
     if (this.processing) return;
     this.processing = true;
     try {
       while (this.queue.length > 0) {
+        // A turn of the event loop before each pick. PGlite runs a message synchronously, and the
+        // socket server queues a message and starts it at once: without this turn, messages that
+        // arrived meanwhile (a visitor's query behind the worker's) would each be run as they are
+        // read, first come first served, whatever `priority` says.
+        await new Promise<void>((r) => setImmediate(r));
+        if (this.queue.length === 0) break;
         let inTransaction: boolean;
         try {
           inTransaction = this.db.isInTransaction();
@@ -61,9 +77,14 @@ function serializeExchanges(server: PGLiteSocketServer): void {
           break;
         }
         const holder = owner ?? (inTransaction ? this.lastHandlerId : null);
-        const index = holder === null ? 0 : this.queue.findIndex((m) => m.handlerId === holder);
+        const index = holder === null ? priority.pick(this.queue, Date.now()) : this.queue.findIndex((m) => m.handlerId === holder);
         if (index === -1) break; // the holder's next message re-enters processQueue when it arrives
         const item = this.queue.splice(index, 1)[0];
+        const app = startupAppName(item.message);
+        if (app !== null) priority.name(item.handlerId, app);
+        const sql = statementText(item.message);
+        if (sql !== null) lastSql.set(item.handlerId, sql);
+        const started = performance.now();
         let bytes = 0;
         try {
           await this.db.runExclusive(() =>
@@ -77,6 +98,12 @@ function serializeExchanges(server: PGLiteSocketServer): void {
         } catch (err) {
           item.reject(err);
           continue;
+        }
+        const ms = performance.now() - started;
+        priority.record(item.handlerId, ms, Date.now());
+        if (slowMs > 0 && ms >= slowMs) {
+          const statement = (lastSql.get(item.handlerId) ?? "").replace(/\s+/g, " ").slice(0, 160);
+          log.info({ client: priority.app(item.handlerId) || `#${item.handlerId}`, duration_ms: Math.round(ms), waited_ms: Date.now() - item.timestamp - Math.round(ms), statement }, "slow database exchange");
         }
         this.lastHandlerId = item.handlerId;
         const type = item.message[0];
@@ -92,18 +119,28 @@ function serializeExchanges(server: PGLiteSocketServer): void {
   // A client that disconnects mid-exchange gives the session back.
   q.clearQueueForHandler = (handlerId: number) => {
     if (owner === handlerId) owner = null;
+    priority.forget(handlerId);
+    lastSql.delete(handlerId);
     clear(handlerId);
     q.processQueue().catch(() => undefined);
   };
 }
 
-export async function startEmbeddedPostgres(opts: { dataDir: string; port?: number }): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  port?: number;
+  /** Background clients' share of the session while visitors wait (EMBEDDED_DB_BACKGROUND_SHARE; ./embedded-queue.ts). */
+  backgroundShare?: number;
+  /** Log messages that keep the session this long (EMBEDDED_DB_SLOW_MS; 0: never). */
+  slowMs?: number;
+}): Promise<EmbeddedPostgres> {
   const dataDir = path.resolve(opts.dataDir, "pg");
   mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create({ dataDir, extensions: { vector } });
   await db.exec("CREATE EXTENSION IF NOT EXISTS vector");
   const server = new PGLiteSocketServer({ db, port: opts.port ?? 0, host: "127.0.0.1", maxConnections: 100 });
-  serializeExchanges(server);
+  const options: PriorityOptions = { ...DEFAULT_PRIORITY, backgroundShare: opts.backgroundShare ?? DEFAULT_PRIORITY.backgroundShare };
+  serializeExchanges(server, new SessionPriority(options), opts.slowMs ?? 0);
   const password = databasePassword(opts.dataDir);
   requirePassword(server, password);
   await server.start();
