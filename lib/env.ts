@@ -7,6 +7,8 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default(".data"),
   /** Port of the embedded Postgres (PGlite) server; 0 picks a free one. */
   EMBEDDED_DB_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** The name this process gives the database (application_name; node-postgres reads it): npm start and docker-compose set onebench-web / onebench-worker, which the embedded database schedules by. */
+  PGAPPNAME: z.string().max(63).optional(),
   /** `npm start`'s embedded database: the worker's share of the one session while web requests wait (lib/db/embedded-queue.ts). */
   EMBEDDED_DB_BACKGROUND_SHARE: z.coerce.number().min(0).max(1).default(0.25),
   /** `npm start`'s embedded database: a statement that holds the session this long is logged with its client (0: never). */
