@@ -2,7 +2,8 @@
 // lexical.ts says, and an index built from terms split earlier over a shared dictionary — which
 // also holds other builds' terms — answers exactly as one built from the raw documents.
 import { describe, expect, it } from "vitest";
-import { docTerms, LexicalIndex, TermDictionary, type LexicalDoc } from "./lexical";
+import { docTerms, flatString, LexicalIndex, TermDictionary, type LexicalDoc } from "./lexical";
+import fc from "fast-check";
 
 const docs: LexicalDoc[] = [
   { input: "Which enzyme unwinds DNA during replication?", reference: "helicase", tags: ["biology"], task: "genetics", benchmark: "bio-qa", metadata: [] },
@@ -52,5 +53,25 @@ describe("LexicalIndex", () => {
     // Reused terms (the same objects) in another row order give the same rows' answers, permuted.
     const reversed = new LexicalIndex({ terms: [...split].reverse(), dict });
     expect([...reversed.score(["dna"])].reverse()).toEqual([...new LexicalIndex(docs).score(["dna"])]);
+  });
+});
+
+describe("flatString", () => {
+  it("returns an equal string for any text, including integer-like and special property names", () => {
+    for (const s of ["", "0", "123", "-1", "1.5", "4294967295", "__proto__", "constructor", "toString", "alpha beta"]) expect(flatString(s)).toBe(s);
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme" }), fc.string(), (a, b) => {
+        expect(flatString(a + " " + b)).toBe(a + " " + b);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("leaves the dictionary's lookups as they were: a bigram built anew finds the stored id", () => {
+    const dict = new TermDictionary();
+    const word = "thermodynamics";
+    const id = dict.id("applied" + " " + word);
+    expect(dict.find(["applied", word].join(" "))).toBe(id);
+    expect(dict.terms[id]).toBe("applied thermodynamics");
   });
 });

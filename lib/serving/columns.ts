@@ -63,3 +63,61 @@ export class PkIndex {
     this.rows[pk] = row;
   }
 }
+
+/**
+ * A short list of codes per row, packed: each row's codes lie in one shared Int32 pool at
+ * `start[row]` for `count[row]`. Replacing a row's list appends it anew; the pool is compacted when
+ * its dead entries outnumber the live ones. At 100k samples, an Int32Array per row and list (tags
+ * and metadata) was 200k typed arrays: ~35 MB of heap objects for a few hundred KB of codes.
+ */
+export class ListColumn {
+  private readonly start = i32();
+  private readonly count = i32();
+  private pool = i32();
+  private live = 0;
+
+  get length(): number {
+    return this.start.length;
+  }
+
+  /** Sets row `row`'s list (rows are added in order: `row` ≤ length). */
+  set(row: number, codes: ArrayLike<number>): void {
+    if (row > this.start.length) throw new Error(`ListColumn: row ${row} after ${this.start.length}`);
+    if (row === this.start.length) {
+      this.start.push(0);
+      this.count.push(0);
+    } else this.live -= this.count.data[row];
+    this.start.data[row] = this.pool.length;
+    this.count.data[row] = codes.length;
+    this.pool.reserve(codes.length);
+    for (let i = 0; i < codes.length; i++) this.pool.data[this.pool.length++] = codes[i];
+    this.live += codes.length;
+    if (this.pool.length > 1024 && this.pool.length > 2 * this.live) this.compact();
+  }
+
+  /** Row `row`'s codes (a view into the pool: read it before the next `set`). */
+  get(row: number): Int32Array {
+    const at = this.start.data[row];
+    return this.pool.data.subarray(at, at + this.count.data[row]);
+  }
+
+  /** Whether row `row`'s list holds a code of `allowed`. */
+  hasAny(row: number, allowed: Set<number>): boolean {
+    const at = this.start.data[row];
+    const end = at + this.count.data[row];
+    for (let j = at; j < end; j++) if (allowed.has(this.pool.data[j])) return true;
+    return false;
+  }
+
+  private compact(): void {
+    const pool = i32(Math.max(1024, this.live));
+    for (let r = 0; r < this.start.length; r++) {
+      const at = this.start.data[r];
+      const n = this.count.data[r];
+      this.start.data[r] = pool.length;
+      pool.data.set(this.pool.data.subarray(at, at + n), pool.length);
+      pool.length += n;
+    }
+    this.pool = pool;
+  }
+}

@@ -25,7 +25,7 @@ export function gatherRows(model: ReadModel, rows: readonly number[], models?: R
     pk: samples.pk.data[row],
     id: samples.ids[row],
     benchmark: samples.benchmarks.names[samples.benchmark.data[row]],
-    tags: samples.tagNames[row],
+    tags: samples.tagNames(row),
   });
   const name = (id: number) => model.models.get(id) ?? `model#${id}`;
   const keep = (id: number) => !models || models.has(model.models.get(id) ?? "");

@@ -52,7 +52,7 @@ async function build(model: ReadModel, state: State): Promise<LexicalIndex> {
   const pks = Array.from(s.pk.data.subarray(0, s.size));
   const labelsOf = (row: number) => {
     const task = s.task.data[row];
-    return { tags: s.tagNames[row], task: task >= 0 ? s.tasks.names[task] : null, benchmark: s.benchmarks.names[s.benchmark.data[row]] ?? null };
+    return { tags: s.tagNames(row), task: task >= 0 ? s.tasks.names[task] : null, benchmark: s.benchmarks.names[s.benchmark.data[row]] ?? null };
   };
   const keyOf = (l: ReturnType<typeof labelsOf>) => JSON.stringify([l.tags, l.task, l.benchmark]);
   const keys = pks.map((_, row) => keyOf(labelsOf(row)));

@@ -3,9 +3,7 @@
 // as lib/db/queries/embeddings-search.ts filters in SQL).
 import type { SampleTuple } from "@/lib/db/queries/read-model";
 import type { SampleFilters } from "@/lib/db/queries/embeddings-search";
-import { i32, Interner, PkIndex } from "./columns";
-
-const NONE = new Int32Array(0);
+import { i32, Interner, ListColumn, PkIndex } from "./columns";
 
 export class SampleTable {
   readonly pk = i32();
@@ -14,9 +12,10 @@ export class SampleTable {
   /** 1 for a sample with an image (stored or to fetch from image_url). */
   readonly hasImage = i32();
   readonly ids: string[] = [];
-  readonly tagNames: string[][] = [];
-  readonly tags: Int32Array[] = [];
-  readonly meta: Int32Array[] = [];
+  /** Per row: its tags' codes (tagCodes), in the sample's order. */
+  readonly tags = new ListColumn();
+  /** Per row: its metadata key/value pairs' codes (metaCodes). */
+  readonly meta = new ListColumn();
   readonly rowOf = new PkIndex();
   readonly benchmarks = new Interner();
   readonly tasks = new Interner();
@@ -58,11 +57,14 @@ export class SampleTable {
     this.task.data[row] = task === null ? -1 : this.tasks.code(task);
     this.hasImage.data[row] = hasImage ? 1 : 0;
     this.ids[row] = id;
-    this.tagNames[row] = tags;
-    this.tags[row] = tags.length ? Int32Array.from(tags, (t) => this.tagCodes.code(t)) : NONE;
-    const meta = (metaKeys ?? []).map((k, i) => this.metaCodes.code(metaCode(k, metaValues![i])));
-    this.meta[row] = meta.length ? Int32Array.from(meta) : NONE;
+    this.tags.set(row, tags.map((t) => this.tagCodes.code(t)));
+    this.meta.set(row, (metaKeys ?? []).map((k, i) => this.metaCodes.code(metaCode(k, metaValues![i]))));
     return row;
+  }
+
+  /** Row `row`'s tags, as they were upserted. */
+  tagNames(row: number): string[] {
+    return Array.from(this.tags.get(row), (code) => this.tagCodes.names[code]);
   }
 
   /** 1 for the rows of samples passing the filters. */
@@ -89,13 +91,7 @@ function keepWhere(mask: Uint8Array, allowed: Set<number>, code: (row: number) =
   for (let r = 0; r < mask.length; r++) if (mask[r] && !allowed.has(code(r))) mask[r] = 0;
 }
 
-function keepAny(mask: Uint8Array, allowed: Set<number>, lists: Int32Array[]): void {
+function keepAny(mask: Uint8Array, allowed: Set<number>, lists: ListColumn): void {
   allowed.delete(-1);
-  for (let r = 0; r < mask.length; r++) {
-    if (!mask[r]) continue;
-    const list = lists[r];
-    let hit = 0;
-    for (let j = 0; j < list.length && !hit; j++) if (allowed.has(list[j])) hit = 1;
-    mask[r] = hit;
-  }
+  for (let r = 0; r < mask.length; r++) if (mask[r] && !lists.hasAny(r, allowed)) mask[r] = 0;
 }
