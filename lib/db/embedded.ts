@@ -46,8 +46,6 @@ const QUERY = 0x51;
  * then runs against the wrong unnamed statement ("bind message supplies 2 parameters, but
  * prepared statement "" requires 1" — or, worse, silently). This queue keeps the session with one
  * client from its first extended-protocol message to its Sync, and for a whole transaction.
- */
-/**
  * Outside an exchange or transaction, the next message is chosen by `priority`
  * (./embedded-queue.ts: background clients yield to visitors' requests). A message that keeps the
  * session `slowMs` or longer is logged with its client and statement.
