@@ -1,4 +1,4 @@
-// `npm run bench:load -- [--clients 50] [--seconds 30] [--runs 1] [--upload-mb 4] [--timeout 20] [--pool N [--db embedded|native]]`:
+// `npm run bench:load -- [--clients 50] [--seconds 30] [--runs 1] [--upload-mb 4] [--timeout 20] [--pool N [--db embedded|native]] [--log FILE]`:
 // the portal under a crowd (issue 17's load target). Starts it exactly as `npm start` does
 // (scripts/start.ts: embedded database, migrations, demo data, build when stale, supervised web
 // server and worker) on a fresh temporary DATA_DIR and free ports for each run, waits until the
@@ -13,7 +13,7 @@
 // embedded once, and the runs follow one another on it; --db native puts that portal on a
 // throwaway PostgreSQL + pgvector server. 2 shared cores: read the figures with the load average printed beside them.
 import { execFile, spawn } from "node:child_process";
-import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -37,6 +37,8 @@ const SECONDS = arg("seconds", 30);
 const RUNS = arg("runs", 1);
 const UPLOAD_MB = arg("upload-mb", 4);
 const TIMEOUT_S = arg("timeout", 20);
+/** --log FILE: keep the portal's output there (it is removed with the temporary DATA_DIR otherwise). */
+const KEEP_LOG = args.includes("--log") ? path.resolve(args[args.indexOf("--log") + 1] ?? "") : null;
 /** --pool N: a generated pool of N samples (scripts/lib/synthetic-pool.ts) instead of the demo pool, one portal for all runs. */
 const POOL = args.includes("--pool") ? arg("pool", 0) : 0;
 const dbArg = args.includes("--db") ? args[args.indexOf("--db") + 1] : "embedded";
@@ -97,6 +99,10 @@ async function startPortal(dataDir: string, extra: Record<string, string> = {}):
     async stop() {
       proc.kill("SIGINT");
       await exited;
+      if (KEEP_LOG) {
+        copyFileSync(logFile, KEEP_LOG);
+        log(`the portal's output (its JSON log lines: slow database exchanges, jobs, requests) is in ${KEEP_LOG}`);
+      }
       rmSync(logFile, { force: true });
     },
   };
