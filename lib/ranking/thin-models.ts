@@ -120,7 +120,11 @@ export function sampleStrata(batch: MeasurementBatch): { stratum: Int32Array; nS
   return { stratum, nStrata: Math.min(bySize.length, MAX_STRATA) };
 }
 
-/** Per sample: the sum and count of the core models' cardinal outcomes y ∈ [0, 1]; per model (CSR): its own (sample, y) entries among them. */
+/**
+ * Per sample: the sum and count of the core models' cardinal outcomes y ∈ [0, 1]; per model
+ * (CSR): its own (sample, y) entries among them. In scratch (but `offsets`): read within
+ * thinModelAdjustments only.
+ */
 interface CardinalOutcomes {
   sum: Float64Array;
   count: Int32Array;
@@ -135,8 +139,8 @@ interface CardinalOutcomes {
  */
 function cardinalOutcomes(batch: MeasurementBatch, groups: TieredGroups, inCore: Uint8Array, stratum: Int32Array, nStrata: number): CardinalOutcomes {
   const scales = cardinalScales(groups);
-  const sum = new Float64Array(batch.nSamples);
-  const count = new Int32Array(batch.nSamples);
+  const sum = scratchF64(2, batch.nSamples).fill(0);
+  const count = scratchI32(6, batch.nSamples).fill(0);
   const offsets = new Int32Array(batch.nModels + 1);
   // y of the entries counted (written before it is read in the second pass: no fill needed)
   const yOf = scratchF64(0, groups.model.length);
@@ -169,8 +173,9 @@ function cardinalOutcomes(batch: MeasurementBatch, groups: TieredGroups, inCore:
   }
   for (let m = 0; m < batch.nModels; m++) offsets[m + 1] += offsets[m];
   const at = offsets.slice(0, batch.nModels);
-  const sample = new Int32Array(offsets[batch.nModels]);
-  const y = new Float64Array(sample.length);
+  // every position below offsets[nModels] is written (the counts above are what is placed)
+  const sample = scratchI32(5, offsets[batch.nModels]);
+  const y = scratchF64(1, sample.length);
   for (let k = 0; k < groups.sample.length; k++) {
     if (groups.kind[k] === KIND_RANKING) continue;
     const s = groups.sample[k];
@@ -376,8 +381,8 @@ export function thinModelAdjustments(
   }
   // Per-candidate scratch, zero between candidates: only the cells of the strata a candidate
   // touched are written, and they are cleared after it.
-  const ownSum = new Float64Array(batch.nSamples);
-  const ownCount = new Int32Array(batch.nSamples);
+  const ownSum = scratchF64(3, batch.nSamples).fill(0);
+  const ownCount = scratchI32(7, batch.nSamples).fill(0);
   const cellOf = scratchI32(4, batch.nSamples);
   const Nm = new Float64Array(nCells);
   const k = new Float64Array(nCells);
