@@ -29,7 +29,8 @@ function batchOf(x: Shape): MeasurementBatch {
   const b = new MeasurementBatchBuilder();
   for (let s = 0; s < x.samples; s++) {
     const sample = b.sample(`s${s}`);
-    for (let k = 0; k < x.metrics; k++) {
+    // some samples without scores (only unit tests or rankings, or nothing): empty buckets in the sort
+    for (let k = 0; k < (x.seed % 2 === 1 && s % 5 === 4 ? 0 : x.metrics); k++) {
       const chosen = new Set<number>();
       while (chosen.size < Math.min(x.perSample, x.models)) chosen.add(rng.int(x.models));
       const lower = rng.next() < x.lowerIsBetter;

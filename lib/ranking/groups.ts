@@ -52,7 +52,8 @@ const SLOT_COUNT = 2;
 
 /**
  * Stable counting sort of row indices 0..n-1 by key[r] ∈ [0, nKeys), restricted to the rows of
- * `order` when given (in its order); returns the new order, in scratch slot `slot`.
+ * `order` when given (in its order); returns the new order, in scratch slot `slot`. Afterwards
+ * lastCountEnds holds, for each key k, the end of its rows in the order.
  */
 function countingSort(key: Int32Array, nKeys: number, order: Int32Array | null, slot: number): Int32Array {
   const n = key.length;
@@ -62,8 +63,11 @@ function countingSort(key: Int32Array, nKeys: number, order: Int32Array | null, 
   const out = scratchI32(slot, n);
   if (order) for (let i = 0; i < n; i++) out[count[key[order[i]]]++] = order[i];
   else for (let r = 0; r < n; r++) out[count[key[r]]++] = r;
+  lastCountEnds = count;
   return out;
 }
+/** The count array of the last countingSort: the end of each key's rows in its order. */
+let lastCountEnds: Int32Array = new Int32Array(0);
 
 /** Distinct values up to which a bucket is sorted through per-value bit sets of its models. */
 const MAX_SET_VALUES = 8;
@@ -179,9 +183,18 @@ export function tieredGroups(b: MeasurementBatch): TieredGroups {
 
   // Group columns sized by the number of (sample, key) buckets, not by the rows (a pool's ~30
   // models a sample made them ~30x too long, megabytes per query for the collector).
+  // With one key a bucket is a sample: its rows end where the sort's count of it ends.
+  const sampleEnd = nKeys === 1 ? lastCountEnds : null;
   let nBuckets = 0;
-  for (let i = 0; i < nRows; i++) {
-    if (i === 0 || rowSample[order[i]] !== rowSample[order[i - 1]] || rowKey[order[i]] !== rowKey[order[i - 1]]) nBuckets++;
+  if (sampleEnd) {
+    for (let t = 0, start = 0; t < b.nSamples; t++) {
+      if (sampleEnd[t] > start) nBuckets++;
+      start = sampleEnd[t];
+    }
+  } else {
+    for (let i = 0; i < nRows; i++) {
+      if (i === 0 || rowSample[order[i]] !== rowSample[order[i - 1]] || rowKey[order[i]] !== rowKey[order[i - 1]]) nBuckets++;
+    }
   }
   const cap = nRows + nRankEntries;
   const nGroupsCap = nBuckets + nRank;
@@ -209,7 +222,8 @@ export function tieredGroups(b: MeasurementBatch): TieredGroups {
     const s = rowSample[order[i]];
     const k = rowKey[order[i]];
     let j = i;
-    while (j < nRows && rowSample[order[j]] === s && rowKey[order[j]] === k) j++;
+    if (sampleEnd) j = sampleEnd[s];
+    else while (j < nRows && rowSample[order[j]] === s && rowKey[order[j]] === k) j++;
     // Rows are in input order within the bucket: walk backwards so the last row per model wins.
     let n = 0;
     for (let q = j - 1; q >= i; q--) {
