@@ -15,6 +15,29 @@ function events(b: MeasurementBatch, c: ChoiceEvents = buildChoices(b)): string[
 }
 
 describe('choice events from measurements', () => {
+  it('hands out columns of its own when events are gathered in the shared scratch (pairwise lines, sorted by sample or not)', () => {
+    // with scores, the pairwise events follow every group's (unsorted); pairwise lines alone come sorted
+    const batchOf = (seed: number, scores: boolean) => {
+      const b = new MeasurementBatchBuilder();
+      for (let s = 0; s < 30; s++) {
+        if (scores) addScores(b, `q${s}`, 'acc', { m1: (s + seed) % 2, m2: 1, m3: 0 });
+        b.addPairwise(`q${s}`, 'm1', 'm2', (s + seed) % 3 === 0 ? 'tie' : 'a');
+      }
+      return b.build();
+    };
+    for (const scores of [true, false]) {
+      const first = batchOf(1, scores);
+      const c = buildChoices(first);
+      const before = events(first, c);
+      expect(Array.from(c.sample).every((s, e) => e === 0 || s >= c.sample[e - 1])).toBe(true);
+      for (const col of [c.winner, c.set, c.weight, c.sample]) expect(col.buffer.byteLength).toBe(col.byteLength);
+      buildChoices(batchOf(2, !scores)); // reuses the scratch
+      buildChoices(batchOf(3, scores));
+      expect(events(first, c)).toEqual(before);
+      expect(events(first)).toEqual(before);
+    }
+  });
+
   it('allocates its columns and the groups exactly: no slack for the collector (rows counted first)', () => {
     const b = new MeasurementBatchBuilder();
     for (let s = 0; s < 40; s++) {

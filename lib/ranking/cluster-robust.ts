@@ -38,7 +38,7 @@ import type { ChoiceEvents } from './choices';
 import { contrastVariances, type PLFit } from './plackett-luce';
 import type { AnalyticVariance } from './leaderboard-types';
 import { GramAccumulator } from './gram';
-import { btSampleScores, plSampleScores } from './sample-scores';
+import { btSampleScores, plSampleScores, sampleScoreScratch } from './sample-scores';
 
 export type ChoiceModelKind = 'plackett-luce' | 'bradley-terry';
 /** below this many samples with events the sandwich is undefined and the model-based variance is used */
@@ -62,7 +62,8 @@ export function clusterRobustVariance(c: ChoiceEvents, fit: PLFit, kind: ChoiceM
   if (!cov) throw new Error('clusterRobustVariance: the fit has no covariance (fit with variance on)');
   const { meat, clusters } = clusterMeat(c, fit.theta, fit.free, kind);
   const nf = fit.free.length;
-  const v = sandwich(cov, meat, nf, clusters > 1 ? clusters / (clusters - 1) : NaN);
+  const bi = fit.free.indexOf(baseline);
+  const v = sandwich(cov, meat, nf, clusters > 1 ? clusters / (clusters - 1) : NaN, bi);
   return { variance: contrastVariances(v, fit.free, baseline, n), clusters };
 }
 
@@ -115,8 +116,12 @@ export function analyticVariance(
   return { variance, method: 'cluster-robust' };
 }
 
-/** c · A M A for symmetric nf x nf A and M. */
-function sandwich(a: Float64Array, m: Float64Array, nf: number, c: number): Float64Array {
+/**
+ * c · A M A for symmetric nf x nf A and M, the entries contrastVariances reads only: the
+ * diagonal and, for a free baseline (index bi ≥ 0), its column (the rest is left 0). Each
+ * entry is the sum, in the same order, that the full product would hold.
+ */
+function sandwich(a: Float64Array, m: Float64Array, nf: number, c: number, bi: number): Float64Array {
   const am = new Float64Array(nf * nf);
   for (let i = 0; i < nf; i++) {
     for (let k = 0; k < nf; k++) {
@@ -126,13 +131,15 @@ function sandwich(a: Float64Array, m: Float64Array, nf: number, c: number): Floa
     }
   }
   const v = new Float64Array(nf * nf);
+  const entry = (i: number, j: number) => {
+    let t = 0;
+    for (let k = 0; k < nf; k++) t += am[i * nf + k] * a[k * nf + j];
+    v[i * nf + j] = t * c;
+  };
   for (let i = 0; i < nf; i++) {
-    for (let k = 0; k < nf; k++) {
-      const x = am[i * nf + k];
-      for (let j = 0; j < nf; j++) v[i * nf + j] += x * a[k * nf + j];
-    }
+    entry(i, i);
+    if (bi >= 0 && i !== bi) entry(i, bi);
   }
-  for (let i = 0; i < v.length; i++) v[i] *= c;
   return v;
 }
 
@@ -148,7 +155,7 @@ export function clusterMeat(c: ChoiceEvents, theta: Float64Array, free: Int32Arr
   const gamma = new Float64Array(n);
   for (let m = 0; m < n; m++) gamma[m] = Number.isFinite(theta[m]) ? Math.exp(theta[m] - shift) : 0;
 
-  const scores = kind === 'plackett-luce' ? plSampleScores(c, gamma) : btSampleScores(c, gamma);
+  const scores = kind === 'plackett-luce' ? plSampleScores(c, gamma, sampleScoreScratch(c)) : btSampleScores(c, gamma);
   const gram = new GramAccumulator(nf);
   const sum = new Float64Array(nf);
   const g = new Float64Array(n);
@@ -160,7 +167,8 @@ export function clusterMeat(c: ChoiceEvents, theta: Float64Array, free: Int32Arr
     const written = scores(s, g, touched);
     if (!written) continue;
     clusters++;
-    // The models the sample's score wrote, as free parameters, ascending (the Gram's upper triangle).
+    // The models the sample's score wrote, as free parameters; ascending (the Gram's upper
+    // triangle) where the Gram takes them as pairs, not as a dense vector (2k > nf).
     let k = 0;
     for (let t = 0; t < written; t++) {
       const m = touched[t];
@@ -169,12 +177,18 @@ export function clusterMeat(c: ChoiceEvents, theta: Float64Array, free: Int32Arr
       const a = freeIndex[m];
       if (v === 0 || a < 0) continue;
       gf[a] = v;
-      let p = k++;
-      while (p > 0 && nz[p - 1] > a) {
-        nz[p] = nz[p - 1];
-        p--;
+      nz[k++] = a;
+    }
+    if (2 * k <= nf) {
+      for (let q = 1; q < k; q++) {
+        const a = nz[q];
+        let p = q;
+        while (p > 0 && nz[p - 1] > a) {
+          nz[p] = nz[p - 1];
+          p--;
+        }
+        nz[p] = a;
       }
-      nz[p] = a;
     }
     for (let p = 0; p < k; p++) sum[nz[p]] += gf[nz[p]];
     gram.add(gf, nz, k);

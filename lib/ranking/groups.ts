@@ -35,22 +35,97 @@ export interface TieredGroups {
 }
 
 /**
- * Stable counting sort of row indices 0..n-1 by key[r] ∈ [0, nKeys), restricted to the rows of
- * `order` when given (in its order); returns the new order.
+ * Per-process scratch arrays of tieredGroups (slot → buffer) for the arrays that do not escape
+ * it (row order, counts, bucket slots): a fit made a few 0.1-0.5 MB arrays of them per query.
+ * A request beyond SCRATCH_MAX elements gets its own array. Contents are stale on return.
  */
-function countingSort(key: Int32Array, nKeys: number, order: Int32Array | null): Int32Array {
+const SCRATCH_MAX = 1 << 19;
+const scratch: Int32Array[] = [];
+function scratchI32(slot: number, length: number): Int32Array {
+  if (length > SCRATCH_MAX) return new Int32Array(length);
+  if (!(scratch[slot]?.length >= length)) scratch[slot] = new Int32Array(Math.min(SCRATCH_MAX, Math.max(length, 2 * (scratch[slot]?.length ?? 0))));
+  return scratch[slot].subarray(0, length);
+}
+const SLOT_ORDER = 0;
+const SLOT_KEY_ORDER = 1;
+const SLOT_COUNT = 2;
+
+/**
+ * Stable counting sort of row indices 0..n-1 by key[r] ∈ [0, nKeys), restricted to the rows of
+ * `order` when given (in its order); returns the new order, in scratch slot `slot`. Afterwards
+ * lastCountEnds holds, for each key k, the end of its rows in the order.
+ */
+function countingSort(key: Int32Array, nKeys: number, order: Int32Array | null, slot: number): Int32Array {
   const n = key.length;
-  const count = new Int32Array(nKeys + 1);
+  const count = scratchI32(SLOT_COUNT, nKeys + 1).fill(0);
   for (let r = 0; r < n; r++) count[key[r] + 1]++;
   for (let k = 0; k < nKeys; k++) count[k + 1] += count[k];
-  const out = new Int32Array(n);
+  const out = scratchI32(slot, n);
   if (order) for (let i = 0; i < n; i++) out[count[key[order[i]]]++] = order[i];
   else for (let r = 0; r < n; r++) out[count[key[r]]++] = r;
+  lastCountEnds = count;
   return out;
 }
+/** The count array of the last countingSort: the end of each key's rows in its order. */
+let lastCountEnds: Int32Array = new Int32Array(0);
 
-/** Sorts idx[0..n) by val descending, ties by model ascending (deterministic). */
-function sortBucket(idx: Int32Array, n: number, val: Float64Array, model: Int32Array): void {
+/** Distinct values up to which a bucket is sorted through per-value bit sets of its models. */
+const MAX_SET_VALUES = 8;
+const setValues = new Float64Array(MAX_SET_VALUES);
+const setRank = new Int32Array(MAX_SET_VALUES);
+
+/**
+ * Sorts idx[0..n) by val descending, ties by model ascending (deterministic; models are
+ * distinct within a bucket, so for finite values the order is total and any sort gives it).
+ * A bucket with few distinct finite values (0/1 answers, a few levels) is sorted through bit
+ * sets: each row's model is set in the set of its value, and the sets are read back value by
+ * value (descending), models ascending. `bits` (MAX_SET_VALUES x words, words = ⌈nModels/32⌉)
+ * is zero between calls (each read clears it); `rowOf` and `valueIndex` (nModels) need no clearing. Otherwise,
+ * by insertion (or the built-in sort beyond 32 rows).
+ */
+function sortBucket(idx: Int32Array, n: number, val: Float64Array, model: Int32Array, bits: Uint32Array, words: number, rowOf: Int32Array, valueIndex: Int32Array): void {
+  if (n < 2) return;
+  let d = 0;
+  // Each row's value as its index among the bucket's distinct values (in order of appearance).
+  for (let i = 0; i < n; i++) {
+    const v = val[idx[i]];
+    let j = 0;
+    while (j < d && setValues[j] !== v) j++;
+    valueIndex[i] = j;
+    if (j < d) continue;
+    if (d === MAX_SET_VALUES || !(v === v)) {
+      d = -1; // too many distinct values, or NaN (no total order): sorted by comparisons
+      break;
+    }
+    setValues[d++] = v;
+  }
+  if (d > 0 && d * words <= 4 * n + 8) {
+    // rank (0 = largest) of each distinct value: the number of larger ones
+    for (let a = 0; a < d; a++) {
+      let rank = 0;
+      for (let c = 0; c < d; c++) if (setValues[c] > setValues[a]) rank++;
+      setRank[a] = rank;
+    }
+    for (let i = 0; i < n; i++) {
+      const r = idx[i];
+      const m = model[r];
+      rowOf[m] = r;
+      bits[setRank[valueIndex[i]] * words + (m >>> 5)] |= 1 << (m & 31);
+    }
+    let out = 0;
+    for (let w = 0; w < d * words; w++) {
+      let x = bits[w] | 0;
+      if (x === 0) continue;
+      bits[w] = 0;
+      const base = (w % words) << 5;
+      while (x !== 0) {
+        const t = x & -x;
+        idx[out++] = rowOf[base + 31 - Math.clz32(t)];
+        x ^= t;
+      }
+    }
+    return;
+  }
   if (n <= 32) {
     for (let i = 1; i < n; i++) {
       const x = idx[i];
@@ -91,19 +166,35 @@ export function tieredGroups(b: MeasurementBatch): TieredGroups {
   const rowModels = joined(b.score.model, b.unitTest.model);
   const rowKey = joined(b.score.metric, b.unitTest.criterion);
   for (let r = 0; r < nUnit; r++) rowKey[nScore + r] += nMetrics;
-  const rowValue = new Float64Array(nRows);
-  for (let r = 0; r < nScore; r++) rowValue[r] = b.score.higherIsBetter[r] ? b.score.value[r] : -b.score.value[r];
-  rowValue.set(b.unitTest.value, nScore);
+  // Direction-adjusted values: the score column itself when every score is higher-is-better and
+  // there are no unit tests (read only below).
+  let allHigher = nUnit === 0;
+  for (let r = 0; r < nScore && allHigher; r++) allHigher = b.score.higherIsBetter[r] !== 0;
+  let rowValue = b.score.value;
+  if (!allHigher) {
+    rowValue = new Float64Array(nRows);
+    for (let r = 0; r < nScore; r++) rowValue[r] = b.score.higherIsBetter[r] ? b.score.value[r] : -b.score.value[r];
+    rowValue.set(b.unitTest.value, nScore);
+  }
 
   // By sample, then key, then input order: two stable counting sorts (the first only when there
   // is more than one key).
-  const order = countingSort(rowSample, b.nSamples, nKeys > 1 ? countingSort(rowKey, nKeys, null) : null);
+  const order = countingSort(rowSample, b.nSamples, nKeys > 1 ? countingSort(rowKey, nKeys, null, SLOT_KEY_ORDER) : null, SLOT_ORDER);
 
   // Group columns sized by the number of (sample, key) buckets, not by the rows (a pool's ~30
   // models a sample made them ~30x too long, megabytes per query for the collector).
+  // With one key a bucket is a sample: its rows end where the sort's count of it ends.
+  const sampleEnd = nKeys === 1 ? lastCountEnds : null;
   let nBuckets = 0;
-  for (let i = 0; i < nRows; i++) {
-    if (i === 0 || rowSample[order[i]] !== rowSample[order[i - 1]] || rowKey[order[i]] !== rowKey[order[i - 1]]) nBuckets++;
+  if (sampleEnd) {
+    for (let t = 0, start = 0; t < b.nSamples; t++) {
+      if (sampleEnd[t] > start) nBuckets++;
+      start = sampleEnd[t];
+    }
+  } else {
+    for (let i = 0; i < nRows; i++) {
+      if (i === 0 || rowSample[order[i]] !== rowSample[order[i - 1]] || rowKey[order[i]] !== rowKey[order[i - 1]]) nBuckets++;
+    }
   }
   const cap = nRows + nRankEntries;
   const nGroupsCap = nBuckets + nRank;
@@ -121,12 +212,18 @@ export function tieredGroups(b: MeasurementBatch): TieredGroups {
   let duplicates = 0;
   const stamp = new Int32Array(b.nModels).fill(-1);
   const bucket = new Int32Array(b.nModels);
+  // sortBucket's per-value bit sets of models (zero between buckets) and each model's row
+  const words = (b.nModels + 31) >>> 5;
+  const bits = new Uint32Array(MAX_SET_VALUES * words);
+  const rowOf = new Int32Array(b.nModels);
+  const valueIndex = new Int32Array(b.nModels);
 
   for (let i = 0; i < nRows; ) {
     const s = rowSample[order[i]];
     const k = rowKey[order[i]];
     let j = i;
-    while (j < nRows && rowSample[order[j]] === s && rowKey[order[j]] === k) j++;
+    if (sampleEnd) j = sampleEnd[s];
+    else while (j < nRows && rowSample[order[j]] === s && rowKey[order[j]] === k) j++;
     // Rows are in input order within the bucket: walk backwards so the last row per model wins.
     let n = 0;
     for (let q = j - 1; q >= i; q--) {
@@ -137,7 +234,7 @@ export function tieredGroups(b: MeasurementBatch): TieredGroups {
         bucket[n++] = r;
       }
     }
-    sortBucket(bucket, n, rowValue, rowModels);
+    sortBucket(bucket, n, rowValue, rowModels, bits, words, rowOf, valueIndex);
     out.sample[g] = s;
     out.kind[g] = k < nMetrics ? 0 : 1;
     out.key[g] = k < nMetrics ? k : k - nMetrics;

@@ -85,7 +85,19 @@ export function cardinalScales(g: TieredGroups): Map<number, MetricScale> {
     const id = cardinalKey(g.kind[k], g.key[k]);
     let counts = byKey.get(id);
     if (!counts) byKey.set(id, (counts = new Map()));
-    for (let q = g.offsets[k]; q < g.offsets[k + 1]; q++) counts.set(g.value[q], (counts.get(g.value[q]) ?? 0) + 1);
+    // A group's values come sorted: counted per run of equal values.
+    let last = NaN;
+    let run = 0;
+    for (let q = g.offsets[k]; q < g.offsets[k + 1]; q++) {
+      const v = g.value[q];
+      if (v === last) run++;
+      else {
+        if (run > 0) counts.set(last, (counts.get(last) ?? 0) + run);
+        last = v;
+        run = 1;
+      }
+    }
+    if (run > 0) counts.set(last, (counts.get(last) ?? 0) + run);
   }
   const scales = new Map<number, MetricScale>();
   for (const [id, counts] of byKey) scales.set(id, rankScale(counts));

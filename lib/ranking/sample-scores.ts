@@ -22,19 +22,67 @@ import type { ChoiceEvents } from './choices';
  */
 export type SampleScore = (s: number, g: Float64Array, touched?: Int32Array) => number;
 
-/** Plackett-Luce; `gamma` = e^(θ − max θ), 0 for models not fitted. */
-export function plSampleScores(c: ChoiceEvents, gamma: Float64Array): SampleScore {
+/** Working arrays of plSampleScores, by the entries (and events) of the choice events. */
+export interface SampleScoreScratch {
+  suf: Float64Array;
+  posA: Float64Array;
+  firstStart: Int32Array;
+  blockStamp: Int32Array;
+  blockEnds: Int32Array;
+}
+
+/** Entries up to which sampleScoreScratch hands out shared buffers; a larger set of events (a whole pool's) gets its own. */
+const SHARED_SCRATCH_ENTRIES = 1 << 18;
+let shared: SampleScoreScratch | null = null;
+
+/**
+ * plSampleScores's arrays for `c`, views of buffers shared by the process (0.2-0.6 MB arrays
+ * per capability query otherwise). Only for a caller that is done with the previous scorer
+ * before it asks for the next one (clusterMeat: one scorer, run to the end synchronously):
+ * two live scorers on one scratch would share posA and the block stamps.
+ */
+export function sampleScoreScratch(c: ChoiceEvents): SampleScoreScratch {
+  const m = c.entries.length + 1;
+  const e = c.winner.length;
+  const fresh = (mm: number, ee: number): SampleScoreScratch => ({
+    suf: new Float64Array(mm),
+    posA: new Float64Array(mm),
+    firstStart: new Int32Array(mm),
+    blockStamp: new Int32Array(mm),
+    blockEnds: new Int32Array(ee),
+  });
+  if (m > SHARED_SCRATCH_ENTRIES || e > SHARED_SCRATCH_ENTRIES) return fresh(m, e);
+  if (!shared || shared.suf.length < m || shared.blockEnds.length < e) {
+    const grow = (need: number, had: number) => Math.min(SHARED_SCRATCH_ENTRIES, Math.max(need, 2 * had));
+    shared = fresh(grow(m, shared?.suf.length ?? 0), grow(e, shared?.blockEnds.length ?? 0));
+  }
+  return {
+    suf: shared.suf.subarray(0, m),
+    posA: shared.posA.subarray(0, m),
+    firstStart: shared.firstStart.subarray(0, m),
+    blockStamp: shared.blockStamp.subarray(0, m),
+    blockEnds: shared.blockEnds.subarray(0, e),
+  };
+}
+
+/**
+ * Plackett-Luce; `gamma` = e^(θ − max θ), 0 for models not fitted. With `scratch`
+ * (sampleScoreScratch) the scorer works in it: it must not outlive the next use of the scratch.
+ */
+export function plSampleScores(c: ChoiceEvents, gamma: Float64Array, scratch?: SampleScoreScratch): SampleScore {
   const { entries, blockOffsets, setStart, setEnd, winner, set, weight, sampleOffsets } = c;
-  const suf = new Float64Array(entries.length);
+  const suf = scratch ? scratch.suf : new Float64Array(entries.length);
   for (let b = 0; b < blockOffsets.length - 1; b++) {
     let sAcc = 0;
     for (let p = blockOffsets[b + 1] - 1; p >= blockOffsets[b]; p--) suf[p] = sAcc += gamma[entries[p]];
   }
-  const posA = new Float64Array(entries.length);
+  // posA is zero between samples (each scan clears what its sample added), so only a fresh
+  // scorer on a reused scratch needs it cleared.
+  const posA = scratch ? scratch.posA.fill(0) : new Float64Array(entries.length);
   // A block is named by its end (blocks are disjoint, non-empty ranges of `entries`).
-  const firstStart = new Int32Array(entries.length + 1);
-  const blockStamp = new Int32Array(entries.length + 1).fill(-1);
-  const blockEnds = new Int32Array(winner.length);
+  const firstStart = scratch ? scratch.firstStart : new Int32Array(entries.length + 1);
+  const blockStamp = (scratch ? scratch.blockStamp : new Int32Array(entries.length + 1)).fill(-1);
+  const blockEnds = scratch ? scratch.blockEnds : new Int32Array(winner.length);
   // Which models this call wrote: stamp[m] === call (one stamp array for all calls).
   const stamp = new Int32Array(c.nModels);
   let call = 0;

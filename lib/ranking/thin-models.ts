@@ -31,7 +31,7 @@
  * of its strata (a sparse pool) is left as fitted, as is one measured on at least half of its
  * strata's samples. The baseline, whose score is 0 by definition, is always left as fitted.
  */
-import { cardinalKey, cardinalScales } from './outcomes';
+import { cardinalKey, cardinalScales, type MetricScale } from './outcomes';
 import { KIND_RANKING, type TieredGroups } from './groups';
 import type { ChoiceEvents } from './choices';
 import type { MeasurementBatch } from './measurements';
@@ -56,6 +56,26 @@ export interface ThinModelAdjustment {
   effectiveSamples: number;
   score: number;
   variance: number;
+}
+
+/**
+ * Per-process scratch arrays of thinModelAdjustments (slot → buffer), for arrays that do not
+ * escape its synchronous run: a fit made ~10 arrays of 0.1-0.5 MB per capability query. A
+ * request beyond SCRATCH_MAX elements gets its own array (a whole pool's fit keeps nothing).
+ * Contents are stale: every caller writes before it reads (or fills).
+ */
+const SCRATCH_MAX = 1 << 18;
+const i32Scratch: Int32Array[] = [];
+const f64Scratch: Float64Array[] = [];
+function scratchI32(slot: number, length: number): Int32Array {
+  if (length > SCRATCH_MAX) return new Int32Array(length);
+  if (!(i32Scratch[slot]?.length >= length)) i32Scratch[slot] = new Int32Array(Math.min(SCRATCH_MAX, Math.max(length, 2 * (i32Scratch[slot]?.length ?? 0))));
+  return i32Scratch[slot].subarray(0, length);
+}
+function scratchF64(slot: number, length: number): Float64Array {
+  if (length > SCRATCH_MAX) return new Float64Array(length);
+  if (!(f64Scratch[slot]?.length >= length)) f64Scratch[slot] = new Float64Array(Math.min(SCRATCH_MAX, Math.max(length, 2 * (f64Scratch[slot]?.length ?? 0))));
+  return f64Scratch[slot].subarray(0, length);
 }
 
 /** Stratum = benchmark + first tag; beyond MAX_STRATA the smallest share one stratum. */
@@ -100,7 +120,11 @@ export function sampleStrata(batch: MeasurementBatch): { stratum: Int32Array; nS
   return { stratum, nStrata: Math.min(bySize.length, MAX_STRATA) };
 }
 
-/** Per sample: the sum and count of the core models' cardinal outcomes y ∈ [0, 1]; per model (CSR): its own (sample, y) entries among them. */
+/**
+ * Per sample: the sum and count of the core models' cardinal outcomes y ∈ [0, 1]; per model
+ * (CSR): its own (sample, y) entries among them. In scratch (but `offsets`): read within
+ * thinModelAdjustments only.
+ */
 interface CardinalOutcomes {
   sum: Float64Array;
   count: Int32Array;
@@ -109,73 +133,111 @@ interface CardinalOutcomes {
   y: Float64Array;
 }
 
-function cardinalOutcomes(batch: MeasurementBatch, groups: TieredGroups, counts: (m: number, s: number) => boolean): CardinalOutcomes {
+/**
+ * The core models' outcomes: m counts on s when it is in the core of s's stratum (`inCore`,
+ * by model x stratum). A group's values come sorted, so y is read once per run of equal values.
+ */
+function cardinalOutcomes(batch: MeasurementBatch, groups: TieredGroups, inCore: Uint8Array, stratum: Int32Array, nStrata: number): CardinalOutcomes {
   const scales = cardinalScales(groups);
-  const sum = new Float64Array(batch.nSamples);
-  const count = new Int32Array(batch.nSamples);
+  const sum = scratchF64(2, batch.nSamples).fill(0);
+  const count = scratchI32(6, batch.nSamples).fill(0);
   const offsets = new Int32Array(batch.nModels + 1);
-  const yOf = new Float64Array(groups.model.length).fill(NaN);
+  // y of the entries counted (written before it is read in the second pass: no fill needed)
+  const yOf = scratchF64(0, groups.model.length);
+  let scale: MetricScale | undefined;
+  let lastKind = -1;
+  let lastKey = -1;
   for (let k = 0; k < groups.sample.length; k++) {
-    if (groups.kind[k] === KIND_RANKING) continue;
-    const scale = scales.get(cardinalKey(groups.kind[k], groups.key[k]))!;
+    const kind = groups.kind[k];
+    if (kind === KIND_RANKING) continue;
+    if (kind !== lastKind || groups.key[k] !== lastKey) {
+      lastKind = kind;
+      lastKey = groups.key[k];
+      scale = scales.get(cardinalKey(kind, lastKey))!;
+    }
     const s = groups.sample[k];
+    const row = stratum[s];
+    let lastValue = NaN;
+    let y = NaN;
     for (let q = groups.offsets[k]; q < groups.offsets[k + 1]; q++) {
-      if (!counts(groups.model[q], s)) continue;
-      const y = scale.y(groups.value[q]);
-      if (!(y === y)) continue;
+      const m = groups.model[q];
+      if (inCore[m * nStrata + row] !== 1) continue;
+      const v = groups.value[q];
+      if (v !== lastValue) y = scale!.y((lastValue = v));
       yOf[q] = y;
+      if (!(y === y)) continue;
       sum[s] += y;
       count[s]++;
-      offsets[groups.model[q] + 1]++;
+      offsets[m + 1]++;
     }
   }
   for (let m = 0; m < batch.nModels; m++) offsets[m + 1] += offsets[m];
   const at = offsets.slice(0, batch.nModels);
-  const sample = new Int32Array(offsets[batch.nModels]);
-  const y = new Float64Array(sample.length);
+  // every position below offsets[nModels] is written (the counts above are what is placed)
+  const sample = scratchI32(5, offsets[batch.nModels]);
+  const y = scratchF64(1, sample.length);
   for (let k = 0; k < groups.sample.length; k++) {
+    if (groups.kind[k] === KIND_RANKING) continue;
+    const s = groups.sample[k];
+    const row = stratum[s];
     for (let q = groups.offsets[k]; q < groups.offsets[k + 1]; q++) {
-      if (!(yOf[q] === yOf[q])) continue;
-      const i = at[groups.model[q]]++;
-      sample[i] = groups.sample[k];
+      const m = groups.model[q];
+      if (inCore[m * nStrata + row] !== 1 || !(yOf[q] === yOf[q])) continue;
+      const i = at[m]++;
+      sample[i] = s;
       y[i] = yOf[q];
     }
   }
   return { sum, count, offsets, sample, y };
 }
 
-/** The samples each model is measured on (groups and pairwise lines), restricted to `keep`, CSR by model. */
-function modelSamples(batch: MeasurementBatch, groups: TieredGroups, keep: Uint8Array): { offsets: Int32Array; sample: Int32Array } {
+/**
+ * The samples each model is measured on (groups and pairwise lines), restricted to `keep`, CSR
+ * by model; with `counts`, each model's samples per stratum are counted into it as well.
+ */
+function modelSamples(
+  batch: MeasurementBatch,
+  groups: TieredGroups,
+  keep: Uint8Array,
+  counts: { counts: Int32Array; stratum: Int32Array; nStrata: number } | null,
+): { offsets: Int32Array; sample: Int32Array } {
   const n = batch.nModels;
   const p = batch.pairwise;
   const offsets = new Int32Array(n + 1);
-  const each = (visit: (m: number, s: number) => void) => {
-    for (let k = 0; k < groups.sample.length; k++) {
-      const s = groups.sample[k];
-      if (keep[s]) for (let q = groups.offsets[k]; q < groups.offsets[k + 1]; q++) visit(groups.model[q], s);
-    }
-    for (let r = 0; r < p.sample.length; r++) {
-      if (!keep[p.sample[r]]) continue;
-      visit(p.modelA[r], p.sample[r]);
-      visit(p.modelB[r], p.sample[r]);
-    }
-  };
-  each((m) => offsets[m + 1]++);
+  for (let k = 0; k < groups.sample.length; k++) {
+    if (keep[groups.sample[k]]) for (let q = groups.offsets[k]; q < groups.offsets[k + 1]; q++) offsets[groups.model[q] + 1]++;
+  }
+  for (let r = 0; r < p.sample.length; r++) {
+    if (!keep[p.sample[r]]) continue;
+    offsets[p.modelA[r] + 1]++;
+    offsets[p.modelB[r] + 1]++;
+  }
   for (let m = 0; m < n; m++) offsets[m + 1] += offsets[m];
-  const at = offsets.slice(0, n);
-  const raw = new Int32Array(offsets[n]);
-  each((m, s) => {
-    raw[at[m]++] = s;
-  });
+  const at = scratchI32(0, n);
+  at.set(offsets.subarray(0, n));
+  // Does not escape thinModelAdjustments (its callers read it before they return).
+  const raw = scratchI32(1, offsets[n]);
+  for (let k = 0; k < groups.sample.length; k++) {
+    const s = groups.sample[k];
+    if (keep[s]) for (let q = groups.offsets[k]; q < groups.offsets[k + 1]; q++) raw[at[groups.model[q]]++] = s;
+  }
+  for (let r = 0; r < p.sample.length; r++) {
+    const s = p.sample[r];
+    if (!keep[s]) continue;
+    raw[at[p.modelA[r]]++] = s;
+    raw[at[p.modelB[r]]++] = s;
+  }
   // A sample counts once per model (several metrics, or lines, on one sample): compacted with a stamp.
-  const stamp = new Int32Array(batch.nSamples);
+  const stamp = scratchI32(2, batch.nSamples).fill(0);
   const compact = new Int32Array(n + 1);
   let w = 0;
   for (let m = 0; m < n; m++) {
     for (let i = offsets[m]; i < offsets[m + 1]; i++) {
-      if (stamp[raw[i]] === m + 1) continue;
-      stamp[raw[i]] = m + 1;
-      raw[w++] = raw[i];
+      const s = raw[i];
+      if (stamp[s] === m + 1) continue;
+      stamp[s] = m + 1;
+      raw[w++] = s;
+      if (counts) counts.counts[m * counts.nStrata + counts.stratum[s]]++;
     }
     compact[m + 1] = w;
   }
@@ -189,24 +251,34 @@ function modelSamples(batch: MeasurementBatch, groups: TieredGroups, keep: Uint8
  */
 function stratumCounts(batch: MeasurementBatch, groups: TieredGroups, informative: Uint8Array, stratum: Int32Array, nStrata: number): { counts: Int32Array; exact: boolean } {
   const counts = new Int32Array(batch.nModels * nStrata);
-  const last = new Int32Array(batch.nModels).fill(-1);
-  const count = (m: number, s: number) => {
-    if (last[m] === s) return;
-    last[m] = s;
-    counts[m * nStrata + stratum[s]]++;
-  };
+  const last = scratchI32(0, batch.nModels).fill(-1);
   let exact = batch.pairwise.sample.length === 0;
   for (let k = 0; k < groups.sample.length; k++) {
     const s = groups.sample[k];
     if (groups.kind[k] === KIND_RANKING) exact = false;
     if (!informative[s]) continue;
-    for (let q = groups.offsets[k]; q < groups.offsets[k + 1]; q++) count(groups.model[q], s);
+    const row = stratum[s];
+    for (let q = groups.offsets[k]; q < groups.offsets[k + 1]; q++) {
+      const m = groups.model[q];
+      if (last[m] === s) continue;
+      last[m] = s;
+      counts[m * nStrata + row]++;
+    }
   }
   const p = batch.pairwise;
   for (let r = 0; r < p.sample.length; r++) {
-    if (!informative[p.sample[r]]) continue;
-    count(p.modelA[r], p.sample[r]);
-    count(p.modelB[r], p.sample[r]);
+    const s = p.sample[r];
+    if (!informative[s]) continue;
+    const a = p.modelA[r];
+    const b = p.modelB[r];
+    if (last[a] !== s) {
+      last[a] = s;
+      counts[a * nStrata + stratum[s]]++;
+    }
+    if (last[b] !== s) {
+      last[b] = s;
+      counts[b * nStrata + stratum[s]]++;
+    }
   }
   return { counts, exact };
 }
@@ -272,13 +344,9 @@ export function thinModelAdjustments(
   for (let i = 0; i < quick.counts.length && !mayHaveCore; i++) mayHaveCore = strataSize[i % nStrata] > 0 && quick.counts[i] >= CORE * strataSize[i % nStrata];
   if (!mayHaveCore) return [];
   if (quick.exact && !theta.some((x, m) => m !== baseline && Number.isFinite(x) && isThin(quick.counts, m, strataSize))) return [];
-  const bySample = modelSamples(batch, groups, informative);
-  // Samples per (model, stratum), exact: the quick counts where they were, else from the lists.
-  let counts = quick.counts;
-  if (!quick.exact) {
-    counts = new Int32Array(n * nStrata);
-    for (let m = 0; m < n; m++) for (let i = bySample.offsets[m]; i < bySample.offsets[m + 1]; i++) counts[m * nStrata + stratum[bySample.sample[i]]]++;
-  }
+  // Samples per (model, stratum), exact: the quick counts where they were, else counted with the lists.
+  const counts = quick.exact ? quick.counts : new Int32Array(n * nStrata);
+  const bySample = modelSamples(batch, groups, informative, quick.exact ? null : { counts, stratum, nStrata });
   const candidates: number[] = [];
   for (let m = 0; m < n; m++) if (m !== baseline && Number.isFinite(theta[m]) && isThin(counts, m, strataSize)) candidates.push(m);
   if (candidates.length === 0) return [];
@@ -293,31 +361,39 @@ export function thinModelAdjustments(
   const hasCore = new Uint8Array(nStrata);
   for (let i = 0; i < inCore.length; i++) if (inCore[i]) hasCore[i % nStrata] = 1;
   if (!hasCore.some((x) => x === 1)) return []; // no stratum's difficulty can be read: nothing to stratify by
-  const card = cardinalOutcomes(batch, groups, (m, s) => inCore[m * nStrata + stratum[s]] === 1);
+  // Candidates with none of their samples in a stratum with a core are left as fitted: drop them
+  // before the outcomes are read (none left: nothing to stratify by).
+  const readable: number[] = [];
+  for (const m of candidates) {
+    let any = false;
+    for (let t = 0; t < nStrata && !any; t++) any = hasCore[t] === 1 && counts[m * nStrata + t] > 0;
+    if (any) readable.push(m);
+  }
+  if (readable.length === 0) return [];
+  const card = cardinalOutcomes(batch, groups, inCore, stratum, nStrata);
   const width = N_BANDS + 1;
-  const globalCell = new Int32Array(batch.nSamples);
-  const N = new Float64Array(nStrata * width);
+  const nCells = nStrata * width;
+  const globalCell = scratchI32(3, batch.nSamples);
+  const N = new Float64Array(nCells);
   for (let s = 0; s < batch.nSamples; s++) {
     globalCell[s] = stratum[s] * width + bandOf(card.sum[s], card.count[s]);
     if (informative[s]) N[globalCell[s]]++;
   }
-  const ownSum = new Float64Array(batch.nSamples);
-  const ownCount = new Int32Array(batch.nSamples);
-  const cellOf = new Int32Array(batch.nSamples);
+  // Per-candidate scratch, zero between candidates: only the cells of the strata a candidate
+  // touched are written, and they are cleared after it.
+  const ownSum = scratchF64(3, batch.nSamples).fill(0);
+  const ownCount = scratchI32(7, batch.nSamples).fill(0);
+  const cellOf = scratchI32(4, batch.nSamples);
+  const Nm = new Float64Array(nCells);
+  const k = new Float64Array(nCells);
+  const weight = new Float64Array(nCells);
+  const touched = new Uint8Array(nStrata);
+  let gamma: Float64Array | null = null;
   const out: ThinModelAdjustment[] = [];
-  for (const m of candidates) {
+  for (const m of readable) {
     const lo = bySample.offsets[m];
     const hi = bySample.offsets[m + 1];
-    const Nm = new Float64Array(N.length);
-    const k = new Float64Array(N.length);
-    const touched = new Uint8Array(nStrata);
-    let readable = false;
-    for (let i = lo; i < hi; i++) {
-      const t = stratum[bySample.sample[i]];
-      touched[t] = 1;
-      if (hasCore[t]) readable = true;
-    }
-    if (!readable) continue; // no difficulty to stratify by in any of its strata
+    for (let i = lo; i < hi; i++) touched[stratum[bySample.sample[i]]] = 1;
     for (let i = card.offsets[m]; i < card.offsets[m + 1]; i++) {
       ownSum[card.sample[i]] += card.y[i];
       ownCount[card.sample[i]]++;
@@ -340,17 +416,24 @@ export function thinModelAdjustments(
       ownSum[card.sample[i]] = 0;
       ownCount[card.sample[i]] = 0;
     }
-    const merged = mergedCellWeights(Nm, k, nStrata, hi - lo, frame);
-    if (!merged.uneven) continue;
+    const uneven = mergedCellWeights(Nm, k, touched, nStrata, hi - lo, frame, weight);
+    for (let t = 0; t < nStrata; t++) {
+      if (!touched[t]) continue;
+      touched[t] = 0;
+      Nm.fill(0, t * width, (t + 1) * width);
+      k.fill(0, t * width, (t + 1) * width);
+    }
+    if (!uneven) continue;
     const w = new Float64Array(hi - lo);
     let sw = 0;
     let sw2 = 0;
     for (let i = lo; i < hi; i++) {
-      w[i - lo] = merged.weight[cellOf[bySample.sample[i]]];
+      w[i - lo] = weight[cellOf[bySample.sample[i]]];
       sw += w[i - lo];
       sw2 += w[i - lo] ** 2;
     }
-    const fit = weightedStrength(c, theta, m, bySample.sample.subarray(lo, hi), w, prior);
+    gamma ??= theta.map(Math.exp);
+    const fit = weightedStrength(c, theta, gamma, m, bySample.sample.subarray(lo, hi), w, prior);
     out.push({
       model: m,
       coverage: (hi - lo) / frame,
@@ -369,51 +452,69 @@ export function thinModelAdjustments(
  * fewer is one cell); `uneven` when the merged cells' counts differ from their shares of the
  * frame beyond chance (χ² at 1%).
  */
-function mergedCellWeights(N: Float64Array, k: Float64Array, nStrata: number, n: number, frame: number): { weight: Float64Array; uneven: boolean } {
-  const weight = new Float64Array(N.length);
+function mergedCellWeights(N: Float64Array, k: Float64Array, touched: Uint8Array, nStrata: number, n: number, frame: number, weight: Float64Array): boolean {
   const width = N_BANDS + 1;
+  // A stratum's runs: bands [start, end), with their N and k (at most one run a band).
+  const runStart = runScratch.start;
+  const runEnd = runScratch.end;
+  const runN = runScratch.N;
+  const runK = runScratch.k;
   let chi2 = 0;
   let cells = 0;
   for (let t = 0; t < nStrata; t++) {
-    const runs: { cells: number[]; N: number; k: number }[] = [];
-    let cur = { cells: [] as number[], N: 0, k: 0 };
+    if (!touched[t]) continue; // no sample of the model's: every N is 0, no run
+    let runs = 0;
+    let curStart = -1;
+    let curN = 0;
+    let curK = 0;
     for (let b = 0; b < width; b++) {
       const cell = t * width + b;
+      weight[cell] = 0;
       if (N[cell] === 0) continue;
-      cur.cells.push(cell);
-      cur.N += N[cell];
-      cur.k += k[cell];
-      if (cur.k >= MIN_CELL) {
-        runs.push(cur);
-        cur = { cells: [], N: 0, k: 0 };
+      if (curStart < 0) curStart = b;
+      curN += N[cell];
+      curK += k[cell];
+      if (curK >= MIN_CELL) {
+        runStart[runs] = curStart;
+        runEnd[runs] = b + 1;
+        runN[runs] = curN;
+        runK[runs++] = curK;
+        curStart = -1;
+        curN = 0;
+        curK = 0;
       }
     }
-    if (cur.cells.length > 0) {
-      const last = runs[runs.length - 1];
-      if (last) {
-        last.cells.push(...cur.cells);
-        last.N += cur.N;
-        last.k += cur.k;
-      } else runs.push(cur);
+    if (curStart >= 0) {
+      if (runs > 0) {
+        runEnd[runs - 1] = width;
+        runN[runs - 1] += curN;
+        runK[runs - 1] += curK;
+      } else {
+        runStart[runs] = curStart;
+        runEnd[runs] = width;
+        runN[runs] = curN;
+        runK[runs++] = curK;
+      }
     }
-    for (const r of runs) {
-      const expected = (n * r.N) / frame;
+    for (let r = 0; r < runs; r++) {
+      const expected = (n * runN[r]) / frame;
       if (expected > 0) {
-        chi2 += (r.k - expected) ** 2 / expected;
+        chi2 += (runK[r] - expected) ** 2 / expected;
         cells++;
       }
-      const w = r.k > 0 ? (r.N / r.k) * (n / frame) : 0;
-      for (const cell of r.cells) weight[cell] = w;
+      const w = runK[r] > 0 ? (runN[r] / runK[r]) * (n / frame) : 0;
+      for (let b = runStart[r]; b < runEnd[r]; b++) if (N[t * width + b] !== 0) weight[t * width + b] = w;
     }
   }
-  return { weight, uneven: chiSquareSignificant(chi2, cells - 1) };
+  return chiSquareSignificant(chi2, cells - 1);
 }
+const runScratch = { start: new Int32Array(N_BANDS + 1), end: new Int32Array(N_BANDS + 1), N: new Float64Array(N_BANDS + 1), k: new Float64Array(N_BANDS + 1) };
 
 /**
  * θ_m solving Σ_s w_s ∂ℓ_s/∂θ_m + prior (1 − 2σ(θ_m)) = 0 with the others at `theta` (1-D
- * Newton, concave), and its weighted sandwich variance.
+ * Newton, concave), and its weighted sandwich variance; `gamma` = e^θ.
  */
-function weightedStrength(c: ChoiceEvents, theta: Float64Array, m: number, samples: Int32Array, w: Float64Array, prior: number): { theta: number; variance: number } {
+function weightedStrength(c: ChoiceEvents, theta: Float64Array, gamma: Float64Array, m: number, samples: Int32Array, w: Float64Array, prior: number): { theta: number; variance: number } {
   // Per event of m: its weight (sample weight x event weight), whether m won, the strength of
   // the rest of its choice set, and which of m's samples it is on.
   let cap = 0;
@@ -430,11 +531,11 @@ function weightedStrength(c: ChoiceEvents, theta: Float64Array, m: number, sampl
       const set = c.set[e];
       const won = c.winner[e] === m;
       let inSet = won;
-      let rest = won ? 0 : Math.exp(theta[c.winner[e]]);
+      let rest = won ? 0 : gamma[c.winner[e]];
       for (let j = c.setStart[set]; j < c.setEnd[set]; j++) {
         const x = c.entries[j];
         if (x === m) inSet = true;
-        else rest += Math.exp(theta[x]);
+        else rest += gamma[x];
       }
       if (!inSet) continue;
       evWeight[ne] = w[i] * c.weight[e];
