@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MeasurementBatchBuilder } from './batch-builder';
 import { rank } from './leaderboard';
-import { chiSquareSignificant } from './thin-models';
+import { chiSquareSignificant, thinModelAdjustments } from './thin-models';
+import { prepareBatch } from './leaderboard';
+import { fitPlackettLuce } from './plackett-luce';
+import { poolSelection } from './test-batches';
 import { Prng } from './prng';
 import type { LeaderboardRow } from './leaderboard-types';
 
@@ -115,6 +118,31 @@ describe('post-stratified thin models', () => {
     }
     const batch = b.build();
     expect(rank('plackett-luce', batch).models).toEqual(rank('plackett-luce', batch, { postStratify: false }).models);
+  });
+
+  it('rarely flags models measured on random samples where a tail of tiny benchmarks holds a sample or two of a model', () => {
+    // A tiny stratum is in a model's frame only because the model has a sample there, so its
+    // count reads as over-represented; such strata stay out of the test. Before, 44 of these
+    // 360 model tests (12%) came out "uneven" at a nominal 1%.
+    let flagged = 0;
+    let tests = 0;
+    for (const [seed, samples, tail] of [[11, 7000, 0.003], [12, 7000, 0.003], [13, 10000, 0.002], [14, 5000, 0.004], [15, 7000, 0.002], [16, 14000, 0.001]]) {
+      const batch = poolSelection(seed, samples, tail);
+      const { groups, choices } = prepareBatch(batch);
+      const fit = fitPlackettLuce(choices, { baseline: 0, prior: 0.1, variance: true, logLikelihood: false });
+      flagged += thinModelAdjustments(batch, groups, choices, fit.theta, fit.variance, 0.1, 0).length;
+      tests += batch.nModels - 1;
+    }
+    expect(tests).toBe(354);
+    expect(flagged).toBeLessThanOrEqual(7); // 2%, with room for chance at 1%
+  });
+
+  it('still reweights a model run only on the easiest samples of such a pool', () => {
+    const batch = poolSelection(3, 4000, 0.01, true);
+    const { groups, choices } = prepareBatch(batch);
+    const fit = fitPlackettLuce(choices, { baseline: 0, prior: 0.1, variance: true, logLikelihood: false });
+    const m59 = batch.modelNames.indexOf('m59');
+    expect(thinModelAdjustments(batch, groups, choices, fit.theta, fit.variance, 0.1, 0).map((a) => a.model)).toContain(m59);
   });
 
   it('tests the cell mix at 1% (χ² 0.99 quantiles: 23.209 at 10 df, 135.807 at 100)', () => {
