@@ -8,7 +8,7 @@
 // so they stay on the side that renders the table.
 import type { ReactNode } from "react";
 import type { RowData } from "@tanstack/table-core";
-import { ariaSort, sortingState, tableModel, type ColumnLook, type Columns, type RowProps, type TableModelInput } from "@/lib/table/table-model";
+import { ariaSort, rowCells, sortingState, tableModel, type ColumnLook, type Columns, type RowProps, type TableModelInput } from "@/lib/table/table-model";
 import { SortButton } from "./sort-button";
 import { VirtualRows } from "./virtual-rows-client";
 
@@ -57,17 +57,18 @@ export function DataTable<TRow extends RowData>({ testId, caption, captionClassN
   const table = tableModel({ ...model, sorting: sort ? sortingState(sort) : undefined });
   const headers = table.getHeaderGroups()[0].headers;
   const rows = table.getRowModel().rows;
+  const cellsOf = rowCells(table);
   const virtual = scroll !== undefined && rows.length > VIRTUAL_ABOVE;
 
   const body = rows.map((row, i) => {
     const { className: rowClass, ...rest } = rowProps?.(row.original) ?? {};
     return (
       <tr key={row.id} {...rest} className={cx("border-b border-slate-100 last:border-0", rowClass)} {...(virtual ? { "data-index": i, "aria-rowindex": i + 2 } : {})}>
-        {row.getVisibleCells().map((cell) => {
+        {cellsOf(row).map(({ cell, context }) => {
           const look = cell.column.columnDef.meta;
           const { className: cellClass, ...attrs } = look?.cellProps?.(row.original) ?? {};
           const classes = cx("px-2 py-1.5", verticalOf(look), alignOf(look), look?.className, look?.cellClassName, cellClass);
-          const content = render(cell.column.columnDef.cell, cell.getContext());
+          const content = render(cell.column.columnDef.cell, context);
           return look?.rowHeader ? (
             <th key={cell.id} scope="row" {...attrs} className={cx("font-normal", classes)}>
               {content}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseSort, shownRows, type SortableRow as Row } from "@/lib/leaderboard/view-state";
-import { ariaSort, columnsOf, sortingState, tableModel } from "./table-model";
+import { ariaSort, columnsOf, rowCells, sortingState, tableModel } from "./table-model";
 
 const ROWS: Row[] = [
   { model: "b-model", rank: 1, score: 1.2, p_beats_baseline: 0.8, win_rate: null, n_samples: 40 },
@@ -52,6 +52,22 @@ describe("the table model of a URL-sorted view", () => {
     expect(headers(t).map((c) => c.id)).toEqual(["rank", "model", "score", "bar", "n"]);
     expect(t.getRowModel().rows[0].getVisibleCells().map((c) => c.column.id)).toEqual(["rank", "model", "score", "bar", "n"]);
     expect(t.getRowModel().rows[0].getVisibleCells().map((c) => c.getValue())).toEqual([1, "b-model", 1.2, undefined, 40]);
+  });
+
+  it("gives each row's shown cells and template contexts as TanStack's getVisibleCells and getContext do", () => {
+    const t = tableModel({ rows: ROWS, columns: COLUMNS, rowId: (r) => r.model, hidden: ["p", "bar"] });
+    const cellsOf = rowCells(t);
+    for (const row of t.getRowModel().rows) {
+      const ours = cellsOf(row);
+      const theirs = row.getVisibleCells();
+      expect(ours.map(({ cell }) => cell.id)).toEqual(theirs.map((c) => c.id));
+      expect(ours.map(({ cell }) => cell.column)).toEqual(theirs.map((c) => c.column));
+      const contexts = theirs.map((c) => c.getContext());
+      expect(ours.map(({ context }) => [context.getValue(), context.renderValue(), context.row, context.column, context.table, context.cell.id])).toEqual(
+        contexts.map((c) => [c.getValue(), c.renderValue(), c.row, c.column, c.table, c.cell.id]),
+      );
+    }
+    expect(cellsOf(t.getRowModel().rows[1]).map(({ context }) => context.getValue())).toEqual([2, "a-model", 0.4, null, 90]);
   });
 
   it("has no sortable header when the view is not sorted by the user", () => {
