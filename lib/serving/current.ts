@@ -78,6 +78,11 @@ export async function servingModel(): Promise<ReadModel> {
   return (await within(refresh(), deadline - Date.now())) ?? model;
 }
 
+/** The read model this process holds now, without polling or loading (null before the first load). */
+export function heldReadModel(): ReadModel | null {
+  return holder.model ?? null;
+}
+
 /** The latest finished health run as the last version poll saw it (null before any poll). */
 export function polledHealthRun(): number | null {
   return holder.stamp?.healthRun ?? null;

@@ -5,9 +5,11 @@
 // of work per process (read model ~15 s, keyword index, vectors, whole-pool fits), paid before the
 // first visitor instead of by them;
 // requests arriving meanwhile share the same loads (one promise each), so they never do it twice.
-// Off with WEB_WARM_UP=0. A failure (an empty or migrating database) is logged, not thrown: the
+// Afterwards it stays warm: when the data version moves, the loads run again in the background
+// (keepWarm, every WEB_REWARM_MS). Off with WEB_WARM_UP=0. A failure (an empty or migrating database) is logged, not thrown: the
 // first request then loads as before.
 import { compareModels } from "@/lib/compare/compare";
+import { dataVersion } from "@/lib/db/data-version";
 import { env } from "@/lib/env";
 import { overallLeaderboard } from "@/lib/leaderboard/live";
 import { logger } from "@/lib/log";
@@ -41,8 +43,49 @@ export async function warmServing(): Promise<{ ms: number; samples: number } | n
   }
 }
 
-/** Starts the warm-up once the server is listening (register() runs before it listens). */
+/** Starts the warm-up once the server is listening (register() runs before it listens), then keeps the process warm. */
 export function warmServingSoon(): void {
   if (!env().WEB_WARM_UP) return;
-  setTimeout(() => void warmServing(), 1000).unref();
+  setTimeout(async () => {
+    // The version before the warm-up: a change during it is caught up by keepWarm's first look.
+    const version = await dataVersion().catch(() => null);
+    await warmServing();
+    keepWarm(env().WEB_REWARM_MS, version);
+  }, 1000).unref();
+}
+
+/**
+ * Every `intervalMs`, when the data version has moved since the last warm-up, the same loads run
+ * again in the background (incremental: after an upload, only its samples), so that the first
+ * requests after an import or an upload do not wait for them. Without it, the web server that a
+ * start-up's sequential requests had not reached was still cold when 50 clients arrived after a
+ * 100k import: its share of the first 30 s of requests (43) timed out. One warm-up at a time; the
+ * versions that pass meanwhile are caught up in one. `warmedVersion`: the version the last warm-up
+ * started from (null: unknown, warm at the first look); `onWarmed` hears of each warm-up done.
+ * Returns a stop function (tests).
+ */
+export function keepWarm(intervalMs: number, warmedVersion: number | null, onWarmed?: (version: number) => void): () => void {
+  if (intervalMs <= 0) return () => undefined;
+  let warmedAt = warmedVersion;
+  let busy = false;
+  const tick = async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      const version = await dataVersion();
+      if (version !== warmedAt) {
+        await warmServing();
+        warmedAt = version;
+        onWarmed?.(version);
+      }
+    } catch {
+      // The database away: the next tick tries again (requests answer 503 meanwhile).
+    } finally {
+      busy = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  void tick();
+  return () => clearInterval(timer);
 }
