@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { redirectLogs } from "@/lib/log";
 import { startEmbeddedPostgres } from "./embedded";
 
 describe.skipIf(process.env.TEST_DB === "native")("embedded database: background clients yield (embedded run only)", () => {
@@ -43,5 +44,27 @@ describe.skipIf(process.env.TEST_DB === "native")("embedded database: background
       await db.stop();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("logs a statement that holds the session past EMBEDDED_DB_SLOW_MS, with its client and SQL", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "portal-slow-"));
+    const lines: string[] = [];
+    const restore = redirectLogs({ write: (l: string) => void lines.push(l) }, "info");
+    const db = await startEmbeddedPostgres({ dataDir: dir, slowMs: 30 });
+    const worker = new pg.Pool({ connectionString: db.url, max: 1, application_name: "onebench-worker" });
+    try {
+      await worker.query("SELECT 1");
+      await worker.query("SELECT count(*) FROM generate_series(1, $1::int)", [3_000_000]);
+    } finally {
+      await worker.end();
+      await db.stop();
+      restore();
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const slow = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === "slow database exchange");
+    expect(slow.length).toBeGreaterThanOrEqual(1);
+    expect(slow[0]).toMatchObject({ component: "embedded-db", client: "onebench-worker", statement: "SELECT count(*) FROM generate_series(1, $1::int)" });
+    // Only what held the session past the threshold is logged.
+    for (const l of slow) expect(l.duration_ms).toBeGreaterThanOrEqual(30);
   });
 });

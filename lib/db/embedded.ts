@@ -53,7 +53,7 @@ const QUERY = 0x51;
 function serializeExchanges(server: PGLiteSocketServer, priority: SessionPriority, slowMs: number): void {
   const q = (server as unknown as { queryQueue: QueryQueue }).queryQueue;
   let owner: number | null = null;
-  const lastSql = new Map<number, string>();
+  const lastSql = new Map<number, Uint8Array>();
   const log = logger("embedded-db");
   q.processQueue = async function processQueue(this: QueryQueue) {
     if (this.processing) return;
@@ -80,8 +80,8 @@ function serializeExchanges(server: PGLiteSocketServer, priority: SessionPriorit
         const item = this.queue.splice(index, 1)[0];
         const app = startupAppName(item.message);
         if (app !== null) priority.name(item.handlerId, app);
-        const sql = statementText(item.message);
-        if (sql !== null) lastSql.set(item.handlerId, sql);
+        // The last Parse or Query message, decoded only if its exchange is logged.
+        if (item.message[0] === 0x50 || item.message[0] === QUERY) lastSql.set(item.handlerId, item.message);
         const started = performance.now();
         let bytes = 0;
         try {
@@ -100,7 +100,8 @@ function serializeExchanges(server: PGLiteSocketServer, priority: SessionPriorit
         const ms = performance.now() - started;
         priority.record(item.handlerId, ms, Date.now());
         if (slowMs > 0 && ms >= slowMs) {
-          const statement = (lastSql.get(item.handlerId) ?? "").replace(/\s+/g, " ").slice(0, 160);
+          const last = lastSql.get(item.handlerId);
+          const statement = ((last && statementText(last)) ?? "").replace(/\s+/g, " ").slice(0, 160);
           log.info({ client: priority.app(item.handlerId) || `#${item.handlerId}`, duration_ms: Math.round(ms), waited_ms: Date.now() - item.timestamp - Math.round(ms), statement }, "slow database exchange");
         }
         this.lastHandlerId = item.handlerId;
