@@ -61,7 +61,7 @@ export function warmServingSoon(): void {
  * start-up's sequential requests had not reached was still cold when 50 clients arrived after a
  * 100k import: its share of the first 30 s of requests (43) timed out. One warm-up at a time; the
  * versions that pass meanwhile are caught up in one. `warmedVersion`: the version the last warm-up
- * started from (null: unknown, warm at the first look); `onWarmed` hears of each warm-up done.
+ * started from (null: unknown, warm at the first look); `onWarmed` hears of each warm-up that succeeded.
  * Returns a stop function (tests).
  */
 export function keepWarm(intervalMs: number, warmedVersion: number | null, onWarmed?: (version: number) => void): () => void {
@@ -74,9 +74,11 @@ export function keepWarm(intervalMs: number, warmedVersion: number | null, onWar
     try {
       const version = await dataVersion();
       if (version !== warmedAt) {
-        await warmServing();
+        // A failed warm-up is logged once for its version, not retried every tick: the requests
+        // load what they need, as without it.
+        const done = await warmServing();
         warmedAt = version;
-        onWarmed?.(version);
+        if (done) onWarmed?.(version);
       }
     } catch {
       // The database away: the next tick tries again (requests answer 503 meanwhile).
