@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { forgetVersionMemo, memoByVersion, memoRowsByVersion, notePolledStamp, RECENT_MS } from "./version-memo";
+import { expirePolledStamp, forgetVersionMemo, memoByVersion, memoRowsByVersion, notePolledStamp, RECENT_MS } from "./version-memo";
 
 const stamp = (dataVersion: number, healthRun: number | null = null) => ({ dataVersion, versionAt: new Date(1_700_000_000_000 + dataVersion), healthRun });
 
@@ -44,6 +44,21 @@ describe("memoByVersion", () => {
     notePolledStamp(stamp(1), 0);
     expect(await memoByVersion("k", c.read, 1)).toBe(1);
     expect(await memoByVersion("k", c.read, RECENT_MS + 1)).toBe(2);
+  });
+
+  it("reads fresh after the last poll is expired (a background poll), and remembers again at the next poll", async () => {
+    const c = counter();
+    notePolledStamp(stamp(1), 0);
+    expect(await memoByVersion("k", c.read, 1)).toBe(1);
+    expirePolledStamp();
+    expect(await memoByVersion("k", c.read, 2)).toBe(2);
+    expect(await memoByVersion("k", c.read, 3)).toBe(3);
+    // A request polls the same stamp: the value remembered under it serves again; a new stamp reads.
+    notePolledStamp(stamp(1), 4);
+    expect(await memoByVersion("k", c.read, 5)).toBe(1);
+    notePolledStamp(stamp(2), 6);
+    expect(await memoByVersion("k", c.read, 7)).toBe(4);
+    expect(await memoByVersion("k", c.read, 8)).toBe(4);
   });
 
   it("does not remember a failed read", async () => {

@@ -97,6 +97,16 @@ export async function memoRowsByVersion<V>(name: string, keys: readonly number[]
   return out;
 }
 
+/**
+ * Makes the last poll not recent, keeping the values: the next reads go to the database until a
+ * request polls again. For polls made in the background (lib/web/warm.ts keepWarm), which no
+ * request asked for: trusted as recent, they let a page read values remembered under a stamp
+ * polled before, e.g., a health run finished (seen once in e2e: /benchmarks without the new run).
+ */
+export function expirePolledStamp(): void {
+  state.polledAt = -Infinity;
+}
+
 /** Forgets every remembered value and the last stamp (a database emptied under the process, as tests do). */
 export function forgetVersionMemo(): void {
   state.stamp = undefined;

@@ -10,6 +10,7 @@
 // first request then loads as before.
 import { compareModels } from "@/lib/compare/compare";
 import { dataVersion } from "@/lib/db/data-version";
+import { expirePolledStamp } from "@/lib/db/version-memo";
 import { env } from "@/lib/env";
 import { overallLeaderboard } from "@/lib/leaderboard/live";
 import { logger } from "@/lib/log";
@@ -77,6 +78,8 @@ export function keepWarm(intervalMs: number, warmedVersion: number | null, onWar
         // A failed warm-up is logged once for its version, not retried every tick: the requests
         // load what they need, as without it.
         const done = await warmServing();
+        // Its version polls were for no request: pages must not trust them as recent.
+        expirePolledStamp();
         warmedAt = version;
         if (done) onWarmed?.(version);
       }
