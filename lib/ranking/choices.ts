@@ -18,6 +18,7 @@
  * sample k are [sampleOffsets[k], sampleOffsets[k+1]) and a bootstrap resample is just a
  * weight per sample.
  */
+import { scratchPool } from './scratch';
 import { WINNER_A, WINNER_B, type MeasurementBatch } from './measurements';
 import { tieredGroups, type TieredGroups } from './groups';
 
@@ -44,19 +45,8 @@ export interface ChoiceEvents {
   invalidPairwise: number;
 }
 
-/** Events up to which eventScratch hands out shared buffers; more (a whole pool's) get their own. */
-const SHARED_SCRATCH_EVENTS = 1 << 18;
-let shared = { winner: new Int32Array(0), set: new Int32Array(0), weight: new Float64Array(0), sample: new Int32Array(0) };
-
-/** buildChoices's unsorted event columns: views of buffers shared by the process (nothing in them outlives the call). */
-function eventScratch(n: number): typeof shared {
-  if (n > SHARED_SCRATCH_EVENTS) return { winner: new Int32Array(n), set: new Int32Array(n), weight: new Float64Array(n), sample: new Int32Array(n) };
-  if (shared.winner.length < n) {
-    const size = Math.min(SHARED_SCRATCH_EVENTS, Math.max(n, 2 * shared.winner.length));
-    shared = { winner: new Int32Array(size), set: new Int32Array(size), weight: new Float64Array(size), sample: new Int32Array(size) };
-  }
-  return { winner: shared.winner.subarray(0, n), set: shared.set.subarray(0, n), weight: shared.weight.subarray(0, n), sample: shared.sample.subarray(0, n) };
-}
+/** buildChoices's unsorted event columns (nothing in them outlives the call); a whole pool's get their own. */
+const eventScratch = scratchPool(1 << 18);
 
 export function buildChoices(b: MeasurementBatch, groups: TieredGroups = tieredGroups(b)): ChoiceEvents {
   const n = b.nModels;
@@ -88,11 +78,10 @@ export function buildChoices(b: MeasurementBatch, groups: TieredGroups = tieredG
   // by sample below into new arrays: then the events are gathered in per-process scratch (four
   // event-sized arrays fewer per query; copied out if they turn out sorted after all).
   const pooled = nPair > 0 || b.ranking.sample.length > 0;
-  const ev = pooled ? eventScratch(maxEvents) : null;
-  const winner = ev ? ev.winner : new Int32Array(maxEvents);
-  const set = ev ? ev.set : new Int32Array(maxEvents);
-  const weight = ev ? ev.weight : new Float64Array(maxEvents);
-  const sample = ev ? ev.sample : new Int32Array(maxEvents);
+  const winner = pooled ? eventScratch.i32(0, maxEvents) : new Int32Array(maxEvents);
+  const set = pooled ? eventScratch.i32(1, maxEvents) : new Int32Array(maxEvents);
+  const weight = pooled ? eventScratch.f64(0, maxEvents) : new Float64Array(maxEvents);
+  const sample = pooled ? eventScratch.i32(2, maxEvents) : new Int32Array(maxEvents);
   let nb = 0;
   let ne = 0;
   let ns = 0;
@@ -173,7 +162,7 @@ export function buildChoices(b: MeasurementBatch, groups: TieredGroups = tieredG
   let ss = set.subarray(0, nev);
   let sWeight = weight.subarray(0, nev);
   let sSample = sample.subarray(0, nev);
-  if (sorted && ev) {
+  if (sorted && pooled) {
     sw = sw.slice();
     ss = ss.slice();
     sWeight = sWeight.slice();

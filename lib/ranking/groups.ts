@@ -10,6 +10,7 @@
  * a bucket holds at most one row per model. Within a bucket a later row for the same model
  * replaces an earlier one (the spec's key); each replaced row is counted in `duplicates`.
  */
+import { scratchPool } from './scratch';
 import type { MeasurementBatch } from './measurements';
 
 export const KIND_SCORE = 0;
@@ -34,40 +35,27 @@ export interface TieredGroups {
   duplicates: number;
 }
 
-/**
- * Per-process scratch arrays of tieredGroups (slot → buffer) for the arrays that do not escape
- * it (row order, counts, bucket slots): a fit made a few 0.1-0.5 MB arrays of them per query.
- * A request beyond SCRATCH_MAX elements gets its own array. Contents are stale on return.
- */
-const SCRATCH_MAX = 1 << 19;
-const scratch: Int32Array[] = [];
-function scratchI32(slot: number, length: number): Int32Array {
-  if (length > SCRATCH_MAX) return new Int32Array(length);
-  if (!(scratch[slot]?.length >= length)) scratch[slot] = new Int32Array(Math.min(SCRATCH_MAX, Math.max(length, 2 * (scratch[slot]?.length ?? 0))));
-  return scratch[slot].subarray(0, length);
-}
+/** Scratch for tieredGroups's arrays that do not escape it (row order, counts). */
+const scratch = scratchPool(1 << 19);
 const SLOT_ORDER = 0;
 const SLOT_KEY_ORDER = 1;
 const SLOT_COUNT = 2;
 
 /**
  * Stable counting sort of row indices 0..n-1 by key[r] ∈ [0, nKeys), restricted to the rows of
- * `order` when given (in its order); returns the new order, in scratch slot `slot`. Afterwards
- * lastCountEnds holds, for each key k, the end of its rows in the order.
+ * `order` when given (in its order): the new order, in scratch slot `slot`, and for each key k the
+ * end of its rows in it (`ends`, in scratch: read before the next sort).
  */
-function countingSort(key: Int32Array, nKeys: number, order: Int32Array | null, slot: number): Int32Array {
+function countingSort(key: Int32Array, nKeys: number, order: Int32Array | null, slot: number): { order: Int32Array; ends: Int32Array } {
   const n = key.length;
-  const count = scratchI32(SLOT_COUNT, nKeys + 1).fill(0);
+  const count = scratch.i32(SLOT_COUNT, nKeys + 1).fill(0);
   for (let r = 0; r < n; r++) count[key[r] + 1]++;
   for (let k = 0; k < nKeys; k++) count[k + 1] += count[k];
-  const out = scratchI32(slot, n);
+  const out = scratch.i32(slot, n);
   if (order) for (let i = 0; i < n; i++) out[count[key[order[i]]]++] = order[i];
   else for (let r = 0; r < n; r++) out[count[key[r]]++] = r;
-  lastCountEnds = count;
-  return out;
+  return { order: out, ends: count };
 }
-/** The count array of the last countingSort: the end of each key's rows in its order. */
-let lastCountEnds: Int32Array = new Int32Array(0);
 
 /** Distinct values up to which a bucket is sorted through per-value bit sets of its models. */
 const MAX_SET_VALUES = 8;
@@ -179,12 +167,13 @@ export function tieredGroups(b: MeasurementBatch): TieredGroups {
 
   // By sample, then key, then input order: two stable counting sorts (the first only when there
   // is more than one key).
-  const order = countingSort(rowSample, b.nSamples, nKeys > 1 ? countingSort(rowKey, nKeys, null, SLOT_KEY_ORDER) : null, SLOT_ORDER);
+  const sorted = countingSort(rowSample, b.nSamples, nKeys > 1 ? countingSort(rowKey, nKeys, null, SLOT_KEY_ORDER).order : null, SLOT_ORDER);
+  const order = sorted.order;
 
   // Group columns sized by the number of (sample, key) buckets, not by the rows (a pool's ~30
   // models a sample made them ~30x too long, megabytes per query for the collector).
   // With one key a bucket is a sample: its rows end where the sort's count of it ends.
-  const sampleEnd = nKeys === 1 ? lastCountEnds : null;
+  const sampleEnd = nKeys === 1 ? sorted.ends : null;
   let nBuckets = 0;
   if (sampleEnd) {
     for (let t = 0, start = 0; t < b.nSamples; t++) {

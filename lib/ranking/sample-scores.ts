@@ -12,6 +12,7 @@
  * a = w/D at its set's start and one forward scan per block the sample touched hands each
  * loser m its −γ_m Σ a. Bradley-Terry costs O(Σ_e |L_e|).
  */
+import { scratchPool } from './scratch';
 import type { ChoiceEvents } from './choices';
 
 /**
@@ -31,38 +32,17 @@ export interface SampleScoreScratch {
   blockEnds: Int32Array;
 }
 
-/** Entries up to which sampleScoreScratch hands out shared buffers; a larger set of events (a whole pool's) gets its own. */
-const SHARED_SCRATCH_ENTRIES = 1 << 18;
-let shared: SampleScoreScratch | null = null;
+const pool = scratchPool(1 << 18);
 
 /**
  * plSampleScores's arrays for `c`, views of buffers shared by the process (0.2-0.6 MB arrays
- * per capability query otherwise). Only for a caller that is done with the previous scorer
- * before it asks for the next one (clusterMeat: one scorer, run to the end synchronously):
- * two live scorers on one scratch would share posA and the block stamps.
+ * per capability query otherwise; a whole pool's get their own). Only for a caller that is done
+ * with the previous scorer before it asks for the next one (clusterMeat: one scorer, run to the
+ * end synchronously): two live scorers on one scratch would share posA and the block stamps.
  */
 export function sampleScoreScratch(c: ChoiceEvents): SampleScoreScratch {
   const m = c.entries.length + 1;
-  const e = c.winner.length;
-  const fresh = (mm: number, ee: number): SampleScoreScratch => ({
-    suf: new Float64Array(mm),
-    posA: new Float64Array(mm),
-    firstStart: new Int32Array(mm),
-    blockStamp: new Int32Array(mm),
-    blockEnds: new Int32Array(ee),
-  });
-  if (m > SHARED_SCRATCH_ENTRIES || e > SHARED_SCRATCH_ENTRIES) return fresh(m, e);
-  if (!shared || shared.suf.length < m || shared.blockEnds.length < e) {
-    const grow = (need: number, had: number) => Math.min(SHARED_SCRATCH_ENTRIES, Math.max(need, 2 * had));
-    shared = fresh(grow(m, shared?.suf.length ?? 0), grow(e, shared?.blockEnds.length ?? 0));
-  }
-  return {
-    suf: shared.suf.subarray(0, m),
-    posA: shared.posA.subarray(0, m),
-    firstStart: shared.firstStart.subarray(0, m),
-    blockStamp: shared.blockStamp.subarray(0, m),
-    blockEnds: shared.blockEnds.subarray(0, e),
-  };
+  return { suf: pool.f64(0, m), posA: pool.f64(1, m), firstStart: pool.i32(0, m), blockStamp: pool.i32(1, m), blockEnds: pool.i32(2, c.winner.length) };
 }
 
 /**

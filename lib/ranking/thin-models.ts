@@ -33,6 +33,7 @@
  * strata's samples. The baseline, whose score is 0 by definition, is always left as fitted.
  */
 import { cardinalKey, cardinalScales, type MetricScale } from './outcomes';
+import { scratchPool } from './scratch';
 import { KIND_RANKING, type TieredGroups } from './groups';
 import type { ChoiceEvents } from './choices';
 import type { MeasurementBatch } from './measurements';
@@ -60,24 +61,10 @@ export interface ThinModelAdjustment {
 }
 
 /**
- * Per-process scratch arrays of thinModelAdjustments (slot → buffer), for arrays that do not
- * escape its synchronous run: a fit made ~10 arrays of 0.1-0.5 MB per capability query. A
- * request beyond SCRATCH_MAX elements gets its own array (a whole pool's fit keeps nothing).
- * Contents are stale: every caller writes before it reads (or fills).
+ * Scratch for thinModelAdjustments's arrays that do not escape its synchronous run (~10 arrays of
+ * 0.1-0.5 MB per capability query otherwise). Every caller writes before it reads (or fills).
  */
-const SCRATCH_MAX = 1 << 18;
-const i32Scratch: Int32Array[] = [];
-const f64Scratch: Float64Array[] = [];
-function scratchI32(slot: number, length: number): Int32Array {
-  if (length > SCRATCH_MAX) return new Int32Array(length);
-  if (!(i32Scratch[slot]?.length >= length)) i32Scratch[slot] = new Int32Array(Math.min(SCRATCH_MAX, Math.max(length, 2 * (i32Scratch[slot]?.length ?? 0))));
-  return i32Scratch[slot].subarray(0, length);
-}
-function scratchF64(slot: number, length: number): Float64Array {
-  if (length > SCRATCH_MAX) return new Float64Array(length);
-  if (!(f64Scratch[slot]?.length >= length)) f64Scratch[slot] = new Float64Array(Math.min(SCRATCH_MAX, Math.max(length, 2 * (f64Scratch[slot]?.length ?? 0))));
-  return f64Scratch[slot].subarray(0, length);
-}
+const scratch = scratchPool(1 << 18);
 
 /** Stratum = benchmark + first tag; beyond MAX_STRATA the smallest share one stratum. */
 export function sampleStrata(batch: MeasurementBatch): { stratum: Int32Array; nStrata: number } {
@@ -140,11 +127,11 @@ interface CardinalOutcomes {
  */
 function cardinalOutcomes(batch: MeasurementBatch, groups: TieredGroups, inCore: Uint8Array, stratum: Int32Array, nStrata: number): CardinalOutcomes {
   const scales = cardinalScales(groups);
-  const sum = scratchF64(2, batch.nSamples).fill(0);
-  const count = scratchI32(6, batch.nSamples).fill(0);
+  const sum = scratch.f64(2, batch.nSamples).fill(0);
+  const count = scratch.i32(6, batch.nSamples).fill(0);
   const offsets = new Int32Array(batch.nModels + 1);
   // y of the entries counted (written before it is read in the second pass: no fill needed)
-  const yOf = scratchF64(0, groups.model.length);
+  const yOf = scratch.f64(0, groups.model.length);
   let scale: MetricScale | undefined;
   let lastKind = -1;
   let lastKey = -1;
@@ -175,8 +162,8 @@ function cardinalOutcomes(batch: MeasurementBatch, groups: TieredGroups, inCore:
   for (let m = 0; m < batch.nModels; m++) offsets[m + 1] += offsets[m];
   const at = offsets.slice(0, batch.nModels);
   // every position below offsets[nModels] is written (the counts above are what is placed)
-  const sample = scratchI32(5, offsets[batch.nModels]);
-  const y = scratchF64(1, sample.length);
+  const sample = scratch.i32(5, offsets[batch.nModels]);
+  const y = scratch.f64(1, sample.length);
   for (let k = 0; k < groups.sample.length; k++) {
     if (groups.kind[k] === KIND_RANKING) continue;
     const s = groups.sample[k];
@@ -214,10 +201,10 @@ function modelSamples(
     offsets[p.modelB[r] + 1]++;
   }
   for (let m = 0; m < n; m++) offsets[m + 1] += offsets[m];
-  const at = scratchI32(0, n);
+  const at = scratch.i32(0, n);
   at.set(offsets.subarray(0, n));
   // Does not escape thinModelAdjustments (its callers read it before they return).
-  const raw = scratchI32(1, offsets[n]);
+  const raw = scratch.i32(1, offsets[n]);
   for (let k = 0; k < groups.sample.length; k++) {
     const s = groups.sample[k];
     if (keep[s]) for (let q = groups.offsets[k]; q < groups.offsets[k + 1]; q++) raw[at[groups.model[q]]++] = s;
@@ -229,7 +216,7 @@ function modelSamples(
     raw[at[p.modelB[r]]++] = s;
   }
   // A sample counts once per model (several metrics, or lines, on one sample): compacted with a stamp.
-  const stamp = scratchI32(2, batch.nSamples).fill(0);
+  const stamp = scratch.i32(2, batch.nSamples).fill(0);
   const compact = new Int32Array(n + 1);
   let w = 0;
   for (let m = 0; m < n; m++) {
@@ -252,7 +239,7 @@ function modelSamples(
  */
 function stratumCounts(batch: MeasurementBatch, groups: TieredGroups, informative: Uint8Array, stratum: Int32Array, nStrata: number): { counts: Int32Array; exact: boolean } {
   const counts = new Int32Array(batch.nModels * nStrata);
-  const last = scratchI32(0, batch.nModels).fill(-1);
+  const last = scratch.i32(0, batch.nModels).fill(-1);
   let exact = batch.pairwise.sample.length === 0;
   for (let k = 0; k < groups.sample.length; k++) {
     const s = groups.sample[k];
@@ -374,7 +361,7 @@ export function thinModelAdjustments(
   const card = cardinalOutcomes(batch, groups, inCore, stratum, nStrata);
   const width = N_BANDS + 1;
   const nCells = nStrata * width;
-  const globalCell = scratchI32(3, batch.nSamples);
+  const globalCell = scratch.i32(3, batch.nSamples);
   const N = new Float64Array(nCells);
   for (let s = 0; s < batch.nSamples; s++) {
     globalCell[s] = stratum[s] * width + bandOf(card.sum[s], card.count[s]);
@@ -382,9 +369,9 @@ export function thinModelAdjustments(
   }
   // Per-candidate scratch, zero between candidates: only the cells of the strata a candidate
   // touched are written, and they are cleared after it.
-  const ownSum = scratchF64(3, batch.nSamples).fill(0);
-  const ownCount = scratchI32(7, batch.nSamples).fill(0);
-  const cellOf = scratchI32(4, batch.nSamples);
+  const ownSum = scratch.f64(3, batch.nSamples).fill(0);
+  const ownCount = scratch.i32(7, batch.nSamples).fill(0);
+  const cellOf = scratch.i32(4, batch.nSamples);
   const Nm = new Float64Array(nCells);
   const k = new Float64Array(nCells);
   const weight = new Float64Array(nCells);
