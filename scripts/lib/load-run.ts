@@ -32,6 +32,11 @@ export interface RunOptions {
   timeoutS: number;
   mix: ReturnType<typeof trafficMix>;
   upload: () => Promise<UploadTiming>;
+  /**
+   * Called as soon as the clients stop, before the run waits for the upload to finish: what is
+   * measured over the traffic (e.g. CPU time) is read here, since the upload may take longer.
+   */
+  trafficEnded?: () => void;
 }
 
 export async function loadRun(o: RunOptions): Promise<RunResult> {
@@ -55,6 +60,7 @@ export async function loadRun(o: RunOptions): Promise<RunResult> {
     setTimeout(() => (uploadTiming = o.upload()), 2000);
   });
   const seconds = (performance.now() - t0) / 1000;
+  o.trafficEnded?.();
   const upload = await (uploadTiming ?? o.upload());
   return { seconds, answers, errors: result.errors, timeouts: result.timeouts, upload };
 }

@@ -1,0 +1,48 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadRun, summarise, type UploadTiming } from "./load-run";
+
+let server: Server;
+let base = "";
+beforeAll(async () => {
+  server = createServer((req, res) => res.writeHead(req.url?.startsWith("/missing") ? 404 : 200).end("ok"));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe("loadRun", () => {
+  it("reports the end of the traffic before waiting for a slower upload, and counts answers by kind", async () => {
+    const events: string[] = [];
+    const upload = (): Promise<UploadTiming> =>
+      new Promise((resolve) =>
+        // Outlasts the 1 s of traffic by about 2 s.
+        setTimeout(() => {
+          events.push("upload done");
+          resolve({ status: "done", acceptedMs: 1, doneMs: 3000 });
+        }, 3000),
+      );
+    const r = await loadRun({
+      base,
+      clients: 2,
+      seconds: 1,
+      timeoutS: 5,
+      mix: [
+        { kind: "page /", path: () => "/" },
+        { kind: "page /samples/id", path: () => "/missing" },
+      ],
+      upload,
+      trafficEnded: () => events.push("traffic ended"),
+    });
+    expect(events).toEqual(["traffic ended", "upload done"]);
+    // The run's seconds are the traffic's, not the upload's.
+    expect(r.seconds).toBeGreaterThan(0.9);
+    expect(r.seconds).toBeLessThan(2.5);
+    expect(r.upload.status).toBe("done");
+    const kinds = new Set(r.answers.map((a) => a.kind));
+    expect(kinds).toEqual(new Set(["page /", "page /samples/id"]));
+    for (const a of r.answers) expect(a.status).toBe(a.kind === "page /" ? 200 : 404);
+    expect(summarise(r).non2xx["404"]).toBe(r.answers.filter((a) => a.status === 404).length);
+  });
+});
