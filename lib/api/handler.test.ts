@@ -93,9 +93,24 @@ describe("handler", () => {
       await call(handler(async () => { throw new ApiError("not_found", "No such thing"); }), "/api/z");
       await otherMethods("GET").DELETE(new NextRequest("http://localhost/api/z", { method: "DELETE" }));
     });
-    expect(lines.map((l) => [l.level, l.method, l.status, "err" in l])).toEqual([
-      ["info", "GET", 404, false],
-      ["info", "DELETE", 405, false],
+    expect(lines.map((l) => [l.level, l.method, l.status, l.error_code, "err" in l])).toEqual([
+      ["info", "GET", 404, "not_found", false],
+      ["info", "DELETE", 405, "method_not_allowed", false],
     ]);
+  });
+
+  it("logs why a request was turned away with a 503: its code and message, at warn", async () => {
+    const lines = await logLines(async () => {
+      const busy = handler(async () => {
+        throw new ApiError("unavailable", "Semantic search is not ready: no model", { "Retry-After": "5" });
+      });
+      const res = await call(busy, "/api/leaderboard");
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("5");
+      await call(ok, "/api/ok");
+    });
+    expect(lines[0]).toMatchObject({ level: "warn", path: "/api/leaderboard", status: 503, error_code: "unavailable", error_message: "Semantic search is not ready: no model", msg: "request turned away" });
+    expect(lines[1]).toMatchObject({ level: "info", status: 200, msg: "request" });
+    expect("error_code" in lines[1]).toBe(false);
   });
 });

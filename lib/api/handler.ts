@@ -1,7 +1,8 @@
 // The handler wrapper every route uses: refuses text the database cannot take in any path or query
 // parameter, validates the query with zod before anything else (in the route), and maps thrown
 // errors to the one error body. Unknown errors become a generic 500; their detail goes to the log only.
-// Every request is logged once, here: request id, method, path, status, duration.
+// Every request is logged once, here: request id, method, path, status, duration, and for an error
+// answer its code (a 5xx also its message, at warn: why the portal turned a request away).
 import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { logger } from "@/lib/log";
@@ -19,8 +20,8 @@ export const CACHE_CONTROL = {
 } as const;
 export type CachePolicy = keyof typeof CACHE_CONTROL;
 
-export function errorResponse(err: ApiError, headers?: HeadersInit): NextResponse<ErrorBody> {
-  const res = NextResponse.json({ error: { code: err.code, message: err.message } }, { status: err.status, headers });
+export function errorResponse(err: ApiError): NextResponse<ErrorBody> {
+  const res = NextResponse.json({ error: { code: err.code, message: err.message } }, { status: err.status });
   for (const [name, value] of Object.entries(err.headers)) res.headers.set(name, value);
   res.headers.set("Cache-Control", CACHE_CONTROL["no-store"]);
   return res;
@@ -48,17 +49,26 @@ async function logged(req: NextRequest, run: () => Promise<Response>): Promise<R
   const id = requestId(req);
   let res: Response;
   let failure: unknown;
+  let answered: ApiError | undefined;
   try {
     res = await run();
   } catch (err) {
-    const apiError = toApiError(err);
-    if (apiError.status >= 500 && !(err instanceof ApiError)) failure = err;
-    res = errorResponse(apiError);
+    answered = toApiError(err);
+    if (answered.status >= 500 && !(err instanceof ApiError)) failure = err;
+    res = errorResponse(answered);
   }
   res.headers.set("X-Request-Id", id);
-  const line = { req_id: id, method: req.method, path: req.nextUrl.pathname, status: res.status, duration_ms: Math.round((performance.now() - t0) * 10) / 10 };
+  const line = {
+    req_id: id,
+    method: req.method,
+    path: req.nextUrl.pathname,
+    status: res.status,
+    duration_ms: Math.round((performance.now() - t0) * 10) / 10,
+    ...(answered && { error_code: answered.code }),
+  };
   const log = logger("api");
   if (failure !== undefined) log[res.status === 500 ? "error" : "warn"]({ ...line, err: failure }, "request failed");
+  else if (answered && answered.status >= 500) log.warn({ ...line, error_message: answered.message }, "request turned away");
   else log.info(line, "request");
   return res;
 }
@@ -103,6 +113,8 @@ type Method = (typeof METHODS)[number];
 export function otherMethods(...allowed: Method[]): Record<Method, (req: NextRequest) => Promise<Response>> {
   const allow = allowed.join(", ");
   const refuse = (req: NextRequest) =>
-    logged(req, async () => errorResponse(new ApiError("method_not_allowed", `${req.method} is not allowed here; use ${allow}`), { Allow: allow }));
+    logged(req, async () => {
+      throw new ApiError("method_not_allowed", `${req.method} is not allowed here; use ${allow}`, { Allow: allow });
+    });
   return Object.fromEntries(METHODS.map((m) => [m, refuse])) as Record<Method, typeof refuse>;
 }
