@@ -49,6 +49,8 @@ const schema = z.object({
   WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** Samples embedded (and written) per batch by the worker; each batch is one short write. */
   EMBED_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
+  /** Parallel workers of a native server's HNSW index build (its max_parallel_maintenance_workers); 0: the build takes one core. */
+  HNSW_BUILD_WORKERS: z.coerce.number().int().min(0).max(64).default(0),
   /** Leaderboard fits running at once in this process (lib/serving/limiter.ts). */
   FIT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** Fits waiting for a slot; past this a request answers 503 with Retry-After. */

@@ -7,7 +7,8 @@
 //   refitted on a grown pool). Its vectors are written beside the active model's, which keeps
 //   answering searches; when every sample has one, the space flips to it (one transaction, with
 //   the data version). Until the flip, a rollback is `abandonBuild`: the active model never
-//   changed. After it, the superseded model's vectors are deleted in small batches.
+//   changed. After it, the model's HNSW index is built where it is large (hnsw.ts) and the
+//   superseded model's vectors are deleted in small batches.
 // The data version moves once per completed run (the flip, or the end of a catch-up that wrote
 // vectors), never per batch: live caches recompute once, and only the saved leaderboards the run
 // can change go stale (a flip: those with a query; a catch-up: none, see bumpForCatchUp).
@@ -102,12 +103,15 @@ export async function embedPendingSamples(
     } else writtenSinceCount += written;
     await onProgress?.({ space: spaceName, embedded, remaining: Math.max(0, counted - writtenSinceCount) });
   }
-  // Statistics first (the planner needs the model's row count), then the index where the model is
-  // large: before the flip, so that searches are fast from the first one on the new model.
+  // Statistics first (the planner needs the model's row count), then the data version, then the
+  // index where the model is large. Requests search the read models in memory and never read the
+  // index, so they need not wait for it: on a native server at 100k vectors it took 99 s, during
+  // which the web processes kept the previous version's state (no vectors on a first run: every
+  // capability query answered 503 "not ready" although none was pending).
   if (embedded > 0) await refreshEmbeddingStatistics();
   await refreshStatistics();
-  const index = await ensureVectorIndex(space, model, { minVectors: opts.hnswMinVectors });
   const dataVersion = building ? await flipToBuiltModel(spaceName, model) : embedded > 0 ? await bumpForCatchUp() : null;
+  const index = await ensureVectorIndex(space, model, { minVectors: opts.hnswMinVectors });
   const removed = await deleteSupersededVectors(spaceName);
   if (removed.vectors > 0) await refreshEmbeddingStatistics();
   return { space: spaceName, embedder: model, fitted: target.fitted, embedded, flipped: building && dataVersion !== null, dataVersion, removed: removed.vectors, index };

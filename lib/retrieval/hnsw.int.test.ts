@@ -2,13 +2,15 @@
 // hundred samples count as a large pool: the embedding job builds the index, filtered kNN through
 // it finds the same top k as the exact scan (the index walk is forced: on so few vectors the
 // planner rightly prefers the exact scan), and the default threshold drops it again.
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, pool } from "@/lib/db/client";
+import { dataVersion } from "@/lib/db/data-version";
 import { leaderboardQuerySchema, type Selection } from "@/lib/selection/schema";
 import { demoSummary } from "@/scripts/demo/planted";
 import { resetDatabase } from "@/test/db";
 import { importDemo } from "@/test/demo";
-import { activeEmbedder } from "./active";
+import { activeEmbedder, pendingEmbeddings } from "./active";
 import { embedPendingSamples } from "./embed-pool";
 import { ensureVectorIndex, hnswIndexName, vectorIndexExists } from "./hnsw";
 import { parseMetadataFilters, searchSamples, type SearchResult } from "./search";
@@ -85,12 +87,36 @@ describe("HNSW only where the pool is large", () => {
     }
   });
 
-  it("above the threshold the embedding job creates the index", async () => {
+  it("the job moves the data version before it builds the index: a failed build holds back no reader", async () => {
+    // Five samples lose their vector, so the job has a catch-up to publish; a table squatting on
+    // the index's name makes the build fail at its first statement.
+    await pool().query(`DELETE FROM embeddings WHERE space = 'text' AND model = $1 AND sample_pk IN (SELECT pk FROM samples ORDER BY pk LIMIT 5)`, [embedder]);
+    const squatter = pg.escapeIdentifier(hnswIndexName("text", embedder));
+    await pool().query(`CREATE TABLE ${squatter} (x int)`);
+    try {
+      const before = await dataVersion();
+      await expect(embedPendingSamples(undefined, { hnswMinVectors: 100 })).rejects.toThrow(/is not an index/);
+      expect(await dataVersion()).toBe(before + 1);
+      expect(await pendingEmbeddings()).toBe(0);
+    } finally {
+      await pool().query(`DROP TABLE ${squatter}`);
+    }
+  });
+
+  it("above the threshold the embedding job creates the index, and no pooled session keeps the build's setting", async () => {
+    const boot = await pool().query<{ v: string }>(`SELECT reset_val AS v FROM pg_settings WHERE name = 'max_parallel_maintenance_workers'`);
     const t0 = performance.now();
     await embedPendingSamples(undefined, { hnswMinVectors: 100 });
     console.log(`HNSW index over ${demoSummary().samples} vectors built in ${(performance.now() - t0).toFixed(0)} ms`);
     expect(await indexExists()).toBe(true);
     expect(await ensureVectorIndex(TEXT, embedder, { minVectors: 100 })).toMatchObject({ action: "kept" });
+    // Every connection the pool holds (the embedded database's one session among them).
+    const clients = await Promise.all(Array.from({ length: 4 }, () => pool().connect()));
+    try {
+      for (const c of clients) expect((await c.query<{ v: string }>(`SELECT current_setting('max_parallel_maintenance_workers') AS v`)).rows[0].v).toBe(boot.rows[0].v);
+    } finally {
+      for (const c of clients) c.release();
+    }
   });
 
   it("the planner may still scan exactly where that is cheaper (the demo's few hundred vectors), with the same answer", async () => {

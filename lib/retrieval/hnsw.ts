@@ -11,6 +11,7 @@
 import { createHnswIndex, dropHnswIndex, hnswIndexExists, hnswIndexName } from "@/lib/db/queries/embeddings-hnsw";
 import { countModelVectors } from "@/lib/db/queries/embeddings";
 import { isEmbeddedServer } from "@/lib/db/server";
+import { env } from "@/lib/env";
 import type { EmbeddingSpaceRow } from "@/lib/db/queries/embedding-spaces";
 
 export { hnswIndexName } from "@/lib/db/queries/embeddings-hnsw";
@@ -67,7 +68,7 @@ export async function ensureVectorIndex(
     return { vectors, action: "dropped", ms: performance.now() - t0 };
   }
   if (vectors > minVectors && !exists) {
-    await createHnswIndex(space, model, HNSW_PARAMS);
+    await createHnswIndex(space, model, { ...HNSW_PARAMS, workers: env().HNSW_BUILD_WORKERS });
     return { vectors, action: "created", ms: performance.now() - t0 };
   }
   return { vectors, action: exists ? "kept" : "none", ms: 0 };

@@ -48,24 +48,51 @@ export async function listHnswIndexes(space: string): Promise<string[]> {
 }
 
 /**
+ * The statements of an index build, in order: an invalid index left by a failed build is dropped
+ * first (IF NOT EXISTS would keep it); the build's session gets `workers` parallel maintenance
+ * workers (pgvector builds HNSW in parallel: with Postgres's default of 2 a build at 100k vectors
+ * took three of a 2-core host's processes at full priority for 99 s, and the web servers got a
+ * quarter of the machine); the session's setting is reset after it.
+ */
+export function hnswBuildStatements(
+  space: Pick<EmbeddingSpaceRow, "space" | "dim">,
+  model: string,
+  params: { m: number; efConstruction: number; workers: number },
+): string[] {
+  const name = pg.escapeIdentifier(hnswIndexName(space.space, model));
+  return [
+    `DROP INDEX CONCURRENTLY IF EXISTS ${name}`,
+    `SET max_parallel_maintenance_workers = ${Math.trunc(params.workers)}`,
+    `CREATE INDEX CONCURRENTLY ${name} ON embeddings
+       USING hnsw ((${vectorExpression(space.dim)}) vector_cosine_ops) WITH (m = ${Math.trunc(params.m)}, ef_construction = ${Math.trunc(params.efConstruction)})
+       WHERE ${spaceModelPredicate(space.space, model)}`,
+  ];
+}
+
+/**
  * Builds the cosine HNSW index over a model's vectors CONCURRENTLY: on a real server readers and
  * writers of the table go on meanwhile, and searches start using it only once it is valid (built
  * beside, swapped in). The embedded database has one session, so there the build still stalls
- * everyone: lib/retrieval/hnsw.ts builds none there unless asked. An invalid index left by a
- * failed build is dropped first (IF NOT EXISTS would keep it).
+ * everyone: lib/retrieval/hnsw.ts builds none there unless asked. One pooled connection runs the
+ * statements (hnswBuildStatements) and has its setting reset before it goes back to the pool.
  */
 export async function createHnswIndex(
   space: Pick<EmbeddingSpaceRow, "space" | "dim">,
   model: string,
-  params: { m: number; efConstruction: number },
+  params: { m: number; efConstruction: number; workers: number },
 ): Promise<void> {
-  const name = hnswIndexName(space.space, model);
-  await pool().query(`DROP INDEX CONCURRENTLY IF EXISTS ${pg.escapeIdentifier(name)}`);
-  await pool().query(
-    `CREATE INDEX CONCURRENTLY ${pg.escapeIdentifier(name)} ON embeddings
-       USING hnsw ((${vectorExpression(space.dim)}) vector_cosine_ops) WITH (m = ${Math.trunc(params.m)}, ef_construction = ${Math.trunc(params.efConstruction)})
-       WHERE ${spaceModelPredicate(space.space, model)}`,
-  );
+  const client = await pool().connect();
+  let broken = false;
+  try {
+    for (const sql of hnswBuildStatements(space, model, params)) await client.query(sql);
+  } catch (err) {
+    broken = true;
+    throw err;
+  } finally {
+    // A connection whose build failed may still carry the setting: it is closed, not reused.
+    if (!broken) await client.query("RESET max_parallel_maintenance_workers").catch(() => (broken = true));
+    client.release(broken);
+  }
 }
 
 export async function dropHnswIndex(name: string): Promise<void> {
