@@ -21,7 +21,7 @@ import { freePort } from "./lib/bench-http";
 import { percentile } from "./lib/bench-stats";
 import { loadRun, summarise, type RunResult, type UploadTiming } from "./lib/load-run";
 import { readDemoPool, trafficMix, uploadBody, type DemoPool } from "./lib/load-traffic";
-import { rssPeaks, sampleCpu, type Role } from "./lib/proc-rss";
+import { postmasterPid, rssPeaks, sampleCpu, type Role } from "./lib/proc-rss";
 import { startNativePg } from "./lib/bench-db";
 import { writeSyntheticPool } from "./lib/synthetic-pool";
 
@@ -57,6 +57,8 @@ interface Portal {
   dataDir: string;
   /** The database it serves when not its embedded one (--db native). */
   databaseUrl?: string;
+  /** That database's postmaster (--db native): its processes' CPU is the run's `db` share. */
+  dbPid?: number;
   /** Resolves once the pool is embedded again (after an import). */
   ready(): Promise<void>;
   stop(): Promise<void>;
@@ -205,7 +207,7 @@ async function measure(portal: Portal, i: number, pool: DemoPool): Promise<Measu
     log(`portal ready at ${portal.base}; ${CLIENTS} clients × ${SECONDS} s, ${UPLOAD_MB} MB upload in flight (run ${i} of ${RUNS})`);
     const body = uploadBody(pool, UPLOAD_MB, i);
     rss.reset();
-    const cpu0 = sampleCpu(portal.pid);
+    const cpu0 = sampleCpu(portal.pid, portal.dbPid);
     // CPU over the traffic's seconds only: the run then waits for the upload, which can take
     // longer (counting that too had put the share over 100 %).
     let cpu1 = cpu0;
@@ -216,7 +218,7 @@ async function measure(portal: Portal, i: number, pool: DemoPool): Promise<Measu
       timeoutS: TIMEOUT_S,
       mix: trafficMix(pool, i),
       upload: () => upload(portal.base, token, body),
-      trafficEnded: () => (cpu1 = sampleCpu(portal.pid)),
+      trafficEnded: () => (cpu1 = sampleCpu(portal.pid, portal.dbPid)),
     });
     const cpu = { db: cpu1.db - cpu0.db, web: cpu1.web - cpu0.web, worker: cpu1.worker - cpu0.worker };
     const run = { result, peaks: { ...rss.peaks }, load: load(), cpu };
@@ -238,6 +240,7 @@ async function poolRuns(parent: string): Promise<{ pool: DemoPool; runs: Measure
   try {
     const dataDir = path.join(parent, "data");
     const portal = await startPortal(dataDir, { NO_DEMO: "1", ...(native ? { DATABASE_URL: native.url } : {}) });
+    if (native) portal.dbPid = postmasterPid(native.dataDir) ?? undefined;
     try {
       const file = path.join(parent, "pool.jsonl");
       const synthetic = writeSyntheticPool(file, POOL);

@@ -42,13 +42,14 @@ export async function freshBenchDb(prefix: string, env: Record<string, string>):
  * the server runs as user postgres, which must reach its directory, so it cannot sit inside a
  * root-only temp directory); its URL, and how to stop it and remove the directory.
  */
-export function startNativePg(): { url: string; stop: () => Promise<void> } {
+export function startNativePg(): { url: string; dataDir: string; stop: () => Promise<void> } {
   const script = path.resolve("scripts/native-pg.sh");
   execFileSync("bash", [script, "ensure"], { stdio: ["ignore", "ignore", "inherit"] });
   const pgDir = mkdtempSync(path.join(tmpdir(), "bench-native-pg-"));
   const url = execFileSync("bash", [script, "start", pgDir], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim();
   return {
     url,
+    dataDir: path.join(pgDir, "data"),
     stop: async () => {
       execFileSync("bash", [script, "stop", pgDir], { stdio: ["ignore", "ignore", "inherit"] });
       rmSync(pgDir, { recursive: true, force: true });

@@ -1,6 +1,9 @@
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { sampleCpu, sampleRss } from "./proc-rss";
+import { postmasterPid, sampleCpu, sampleRss } from "./proc-rss";
 
 describe("npm start's processes read from /proc", () => {
   it("counts the CPU time a process uses (the start process's own under db)", () => {
@@ -33,5 +36,26 @@ describe("npm start's processes read from /proc", () => {
     } finally {
       child.kill();
     }
+  });
+
+  it("counts a separate database server's processes under db when given its pid (a native server)", async () => {
+    // A stand-in server: a parent that spawns a busy child, as a postmaster does its backends.
+    const server = spawn(process.execPath, ["-e", `const c = require("node:child_process").spawn(process.execPath, ["-e", "for(;;){}"], { stdio: "ignore" }); process.on("SIGTERM", () => { c.kill(); process.exit(); }); setInterval(() => {}, 1000)`], { stdio: "ignore" });
+    const dir = mkdtempSync(path.join(tmpdir(), "proc-rss-"));
+    try {
+      await new Promise((resolve) => server.once("spawn", resolve));
+      writeFileSync(path.join(dir, "postmaster.pid"), `${server.pid}\n${dir}\n`);
+      expect(postmasterPid(dir)).toBe(server.pid);
+      const before = sampleCpu(process.pid, server.pid);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const after = sampleCpu(process.pid, server.pid);
+      // The busy child's CPU counts (a loaded machine still gives it some of 1.5 s), this process's does not.
+      expect(after.db - before.db).toBeGreaterThan(0.1);
+    } finally {
+      server.kill();
+      await new Promise((resolve) => server.once("exit", resolve));
+    }
+    expect(postmasterPid(dir)).toBeNull();
+    rmSync(dir, { recursive: true, force: true });
   });
 });

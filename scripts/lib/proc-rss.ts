@@ -61,10 +61,15 @@ function cpuSecondsOf(pid: number): number {
 /** USER_HZ: 100 on Linux for every architecture Node runs on. */
 const CLOCK_TICKS = 100;
 
-/** A per-role sum now: `db` is the start process alone, web and worker include their descendants. */
-function perRole(startPid: number, of: (pid: number) => number): Record<Role, number> {
+/**
+ * A per-role sum now: `db` is the start process alone (it runs the embedded database), or with
+ * `dbPid` that process and its descendants (a native server's postmaster: its backends, autovacuum,
+ * parallel workers); web and worker include their descendants.
+ */
+function perRole(startPid: number, of: (pid: number) => number, dbPid?: number): Record<Role, number> {
   const ppids = parents();
-  const out: Record<Role, number> = { db: of(startPid), web: 0, worker: 0 };
+  const db = dbPid === undefined ? of(startPid) : descendants(dbPid, ppids).reduce((sum, p) => sum + of(p), 0);
+  const out: Record<Role, number> = { db, web: 0, worker: 0 };
   for (const [child, parent] of ppids) {
     if (parent !== startPid) continue;
     const cmd = cmdline(child);
@@ -83,7 +88,13 @@ export const sampleRss = (startPid: number): Record<Role, number> => perRole(sta
  * portal got: on a machine shared with other sessions' processes (each session its own scheduler
  * group), a busy portal may get half of it whatever their nice value.
  */
-export const sampleCpu = (startPid: number): Record<Role, number> => perRole(startPid, cpuSecondsOf);
+export const sampleCpu = (startPid: number, dbPid?: number): Record<Role, number> => perRole(startPid, cpuSecondsOf, dbPid);
+
+/** The postmaster's pid of a native server, from its data directory's postmaster.pid; null when not running. */
+export function postmasterPid(dataDir: string): number | null {
+  const pid = Number((read(`${dataDir}/postmaster.pid`) ?? "").split("\n")[0]);
+  return Number.isInteger(pid) && pid > 0 && read(`/proc/${pid}/stat`) !== null ? pid : null;
+}
 
 /** Samples every `everyMs` and keeps the peak per role. */
 export function rssPeaks(startPid: number, everyMs = 250): { peaks: Record<Role, number>; reset(): void; stop(): void } {
