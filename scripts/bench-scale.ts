@@ -1,4 +1,4 @@
-// `npm run bench:scale -- --samples N --db embedded|native [--runs R] [--queries Q] [--skip-embed] [--skip-index] [--pool DIR] [--saved]`: the serving
+// `npm run bench:scale -- --samples N --db embedded|native [--runs R] [--queries Q] [--skip-embed] [--skip-index] [--pool DIR] [--saved] [--profile FILE]`: the serving
 // path (lib/serving) on a generated pool, the figures of issue 16's target table. In a fresh
 // database (embedded Postgres in a temp dir, or a throwaway native PostgreSQL 15 + pgvector from
 // scripts/native-pg.sh) it writes a synthetic results file (N samples over 40 benchmarks, 60
@@ -24,6 +24,7 @@
 // every run meets the same pool and its changes bring models the pool has not seen; the run that
 // builds the kept pool stops after the import and the embedding.
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import inspector from "node:inspector";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -64,10 +65,30 @@ const SKIP_INDEX = args.includes("--skip-index");
 const POOL_DIR = args.includes("--pool") ? path.resolve(args[args.indexOf("--pool") + 1]) : null;
 if (POOL_DIR && DB !== "embedded") throw new Error("--pool keeps an embedded database only");
 const SAVED = args.includes("--saved");
+/** --profile FILE: a CPU profile (.cpuprofile, for Chrome's DevTools) of the requests after a change, and only of them. */
+const PROFILE = args.includes("--profile") ? path.resolve(args[args.indexOf("--profile") + 1]) : null;
 
 const log = (msg: string) => console.log(`[bench:scale] ${msg}`);
 const load = () => loadavg().map((x) => x.toFixed(2)).join(" ");
 const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
+
+/** The V8 sampling profiler of this process (node:inspector), started now. */
+async function startProfile(): Promise<{ stop(): Promise<object> }> {
+  const session = new inspector.Session();
+  session.connect();
+  const post = <T,>(method: string, params?: object) =>
+    new Promise<T>((resolve, reject) => session.post(method, params ?? {}, (err, res) => (err ? reject(err) : resolve(res as T))));
+  await post("Profiler.enable");
+  await post("Profiler.setSamplingInterval", { interval: 1000 });
+  await post("Profiler.start");
+  return {
+    stop: async () => {
+      const { profile } = await post<{ profile: object }>("Profiler.stop");
+      session.disconnect();
+      return profile;
+    },
+  };
+}
 
 async function timed<T>(f: () => Promise<T>): Promise<[T, number]> {
   const t0 = performance.now();
@@ -188,6 +209,7 @@ async function main() {
     // Wall time and CPU time of each: on a shared machine the CPU time is what compares across loads.
     const after = { whole: [] as [number, number][], profile: [] as [number, number][], compare: [] as [number, number][] };
     const all = selectionSchema.parse({});
+    const profiler = PROFILE ? await startProfile() : null;
     for (let i = 0; i < RUNS; i++) {
       await change(3 * i);
       after.whole.push(await timedCpu(() => computeLeaderboard(leaderboardQuerySchema.parse({}))));
@@ -196,6 +218,10 @@ async function main() {
       await change(3 * i + 2);
       after.compare.push(await timedCpu(() => compareModels({ models: [], selection: all })));
       log(`run ${i + 1} of ${RUNS} after a change done (load ${load()})`);
+    }
+    if (profiler && PROFILE) {
+      writeFileSync(PROFILE, JSON.stringify(await profiler.stop()));
+      log(`CPU profile of the requests after a change: ${PROFILE}`);
     }
     const note = "first request after an upload: incremental update + gather + fits";
     for (const [label, runs] of [["whole-pool leaderboard", after.whole], ["model profile", after.profile], ["compare (default models)", after.compare]] as const) {
