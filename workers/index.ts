@@ -2,16 +2,16 @@
 // to scale. At start and then periodically it catches up on work that a killed worker or a lost
 // message left behind: interrupted uploads, samples without vectors, stale snapshots.
 import { writeFileSync } from "node:fs";
-import { setPriority } from "node:os";
 import { env } from "@/lib/env";
 import { boss, enqueue, QUEUES, setQueueRole, stopQueue } from "@/lib/queue";
-import { closeDb } from "@/lib/db/client";
+import { closeDb, onConnect } from "@/lib/db/client";
 import { samplesAwaitingImage } from "@/lib/db/queries/images";
 import { recoverInterruptedUploads, releaseLeases } from "@/lib/ingest";
 import { spacesWithEmbeddingWork } from "@/lib/retrieval/embed-pool";
 import { enqueueStaleRefreshes } from "@/lib/leaderboard/refresh";
 import { healthIsStale } from "@/lib/health/status";
 import { logger } from "@/lib/log";
+import { lowerBackendPriority, lowerProcessPriority } from "@/lib/process/priority";
 import { registerHandlers } from "./handlers";
 import { WORKER_STOP_MS } from "./stop-budget";
 
@@ -47,11 +47,21 @@ function lowerPriority(): void {
   const nice = env().WORKER_NICE;
   if (nice === 0) return;
   try {
-    setPriority(nice);
-    log(`CPU priority lowered (nice ${nice})`);
+    const threads = lowerProcessPriority(nice);
+    log(`CPU priority lowered (nice ${nice}, ${threads} threads)`);
   } catch (err) {
     logger("worker").warn({ err }, "could not lower the CPU priority");
+    return;
   }
+  // Its database sessions too, where the server runs on this host; said once, for the first.
+  let told = false;
+  onConnect(async (client) => {
+    const outcome = await lowerBackendPriority(client, nice);
+    if (told) return;
+    told = true;
+    if (outcome === "lowered") log(`database sessions lowered to nice ${nice} too (the server runs on this host)`);
+    else if (outcome !== "embedded") log(`database sessions keep their priority (${outcome})`);
+  });
 }
 
 async function main() {

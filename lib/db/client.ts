@@ -4,7 +4,8 @@ import pg from "pg";
 import { databaseUrl, env } from "@/lib/env";
 import { logger } from "@/lib/log";
 
-const g = globalThis as unknown as { __portalDb?: { pool?: pg.Pool } };
+type ConnectHook = (client: pg.PoolClient) => Promise<void>;
+const g = globalThis as unknown as { __portalDb?: { pool?: pg.Pool; onConnect?: ConnectHook } };
 const state = (g.__portalDb ??= {});
 
 // BIGINT counts come back as JS numbers (they stay far below 2^53 here).
@@ -20,8 +21,15 @@ export function pool(): pg.Pool {
     state.pool = new pg.Pool({ connectionString: databaseUrl(), max: 8, idleTimeoutMillis: 30_000, connectionTimeoutMillis: env().DB_CONNECT_TIMEOUT_MS });
     // The pool drops a dead idle client by itself and connects anew on the next query.
     state.pool.on("error", (err) => logger("db").warn({ code: (err as { code?: string }).code, error: err.message }, "idle client lost"));
+    // Its statements are queued on the new connection ahead of the first user's.
+    state.pool.on("connect", (client) => void state.onConnect?.(client).catch((err: Error) => logger("db").warn({ err }, "connection set-up failed")));
   }
   return state.pool;
+}
+
+/** Runs `hook` on every connection the pool opens from now on (before its first statement); one hook per process. */
+export function onConnect(hook: ConnectHook): void {
+  state.onConnect = hook;
 }
 
 /** Runs a statement that returns no rows; resolves to the number of rows it changed. */
