@@ -99,6 +99,15 @@ describe("handler", () => {
     ]);
   });
 
+  it("logs the request gate's wait before the handler, when the gate said it", async () => {
+    const lines = await logLines(async () => {
+      await route(ok, new NextRequest("http://localhost/api/a", { headers: { "x-portal-queue-ms": "1234" } }));
+      await route(ok, new NextRequest("http://localhost/api/b", { headers: { "x-portal-queue-ms": "soon" } }));
+    });
+    expect(lines[0]).toMatchObject({ path: "/api/a", queue_ms: 1234 });
+    expect("queue_ms" in lines[1]).toBe(false);
+  });
+
   it("logs why a request was turned away with a 503: its code and message, at warn", async () => {
     const lines = await logLines(async () => {
       const busy = handler(async () => {

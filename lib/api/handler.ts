@@ -1,7 +1,8 @@
 // The handler wrapper every route uses: refuses text the database cannot take in any path or query
 // parameter, validates the query with zod before anything else (in the route), and maps thrown
 // errors to the one error body. Unknown errors become a generic 500; their detail goes to the log only.
-// Every request is logged once, here: request id, method, path, status, duration, and for an error
+// Every request is logged once, here: request id, method, path, status, duration (and its wait in
+// npm start's request gate before it, queue_ms), and for an error
 // answer its code (a 5xx also its message, at warn: why the portal turned a request away).
 import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
@@ -41,6 +42,16 @@ export function requestId(req: Request): string {
 }
 
 /**
+ * The request's wait for a turn in npm start's request gate (scripts/lib/request-gate.mjs sets the
+ * header, removing a client's own), before this handler's duration began.
+ */
+function queueWait(req: NextRequest): { queue_ms?: number } {
+  const raw = req.headers.get("x-portal-queue-ms");
+  const waited = raw === null ? NaN : Number(raw);
+  return Number.isFinite(waited) && waited >= 0 ? { queue_ms: waited } : {};
+}
+
+/**
  * Runs a request, answers errors with the error body, echoes the request id and logs one line.
  * Unexpected errors answered with a 5xx log their detail (the client only sees the error body).
  */
@@ -64,6 +75,7 @@ async function logged(req: NextRequest, run: () => Promise<Response>): Promise<R
     path: req.nextUrl.pathname,
     status: res.status,
     duration_ms: Math.round((performance.now() - t0) * 10) / 10,
+    ...queueWait(req),
     ...(answered && { error_code: answered.code }),
   };
   const log = logger("api");

@@ -15,5 +15,6 @@ export interface Gate {
   stats: GateStats;
 }
 export function bypasses(method: string | undefined, url: string | undefined): boolean;
-export function createGate(opts?: { active?: number; queue?: number; waitMs?: number; now?: () => number }): Gate;
+export const QUEUE_HEADER: "x-portal-queue-ms";
+export function createGate(opts?: { active?: number; queue?: number; waitMs?: number; now?: () => number; log?: (line: Record<string, unknown>) => void }): Gate;
 export function install(gate?: Gate): Gate;

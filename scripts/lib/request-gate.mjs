@@ -15,6 +15,11 @@
 // it waited is dropped; one that waited longer than WEB_QUEUE_WAIT_MS, or that finds WEB_QUEUE
 // requests already waiting, answers 503 with Retry-After (deliberate back-pressure, never a crash).
 //
+// Each request it gates gets one JSON log line when its response closes, as lib/log writes them:
+// pages (the API routes log their own, lib/api/handler.ts) with their duration and their wait for a
+// turn (queue_ms), and every request it turns away with a 503 (at warn, with why). It tells the
+// API routes the wait in the x-portal-queue-ms header (a client's own is removed).
+//
 // It wraps http.Server's "request" event, which is how `next start` hands a request to Next.js;
 // so `next start` itself (its signals, its graceful stop, its process name) stays as it is.
 // Its counters are on globalThis (Symbol.for("portal.requestGate")) for /metrics and /api/health.
@@ -33,6 +38,22 @@ const ACTIVE = intEnv("WEB_ACTIVE_REQUESTS", 2, 0);
 const QUEUE = intEnv("WEB_QUEUE", 512, 0);
 const WAIT_MS = intEnv("WEB_QUEUE_WAIT_MS", 15_000, 1);
 const RETRY_AFTER_S = 2;
+/** The header carrying a request's wait in the gate to the API routes' log line. */
+export const QUEUE_HEADER = "x-portal-queue-ms";
+
+const LEVELS = { debug: 20, info: 30, warn: 40, error: 50 };
+const LOG_LEVEL = LEVELS[process.env.LOG_LEVEL ?? "info"] ?? LEVELS.info;
+
+/** One JSON line on stdout, in lib/log's shape (pino's, with the level's name). */
+function stdoutLog(line) {
+  if ((LEVELS[line.level] ?? 0) < LOG_LEVEL) return;
+  const { level, ...rest } = line;
+  process.stdout.write(`${JSON.stringify({ level, time: new Date().toISOString(), pid: process.pid, ...rest })}\n`);
+}
+
+const pathOf = (req) => (req.url ?? "/").split("?", 1)[0];
+const isApi = (req) => pathOf(req).startsWith("/api/");
+const ms = (x) => Math.round(x * 10) / 10;
 
 /** Requests the gate lets through at once: they are cheap, or their pace is the client's. */
 export function bypasses(method, url) {
@@ -55,14 +76,15 @@ function busyPage(why) {
  * The gate: `admit(req, res, go)` calls `go()` now or when a slot frees (the slot is released when
  * the response closes, finished or aborted), or answers 503 itself.
  */
-export function createGate({ active = ACTIVE, queue = QUEUE, waitMs = WAIT_MS, now = () => performance.now() } = {}) {
+export function createGate({ active = ACTIVE, queue = QUEUE, waitMs = WAIT_MS, now = () => performance.now(), log = stdoutLog } = {}) {
   const waiting = [];
   const stats = { active: 0, queued: 0, admitted: 0, refused: 0, dropped: 0, waitedMsTotal: 0, limit: active, queueLimit: queue };
 
-  const refuse = (req, res, why) => {
+  const refuse = (req, res, why, t0) => {
     stats.refused++;
     if (res.headersSent || res.destroyed) return;
-    const api = (req.url ?? "").startsWith("/api/");
+    const api = isApi(req);
+    log({ level: "warn", component: api ? "api" : "page", method: req.method, path: pathOf(req), status: 503, queue_ms: ms(now() - t0), error_code: "overloaded", error_message: why, msg: "request turned away" });
     const message = `The portal is busy (${why}): try again in ${RETRY_AFTER_S} s`;
     res.writeHead(503, {
       "Retry-After": String(RETRY_AFTER_S),
@@ -77,12 +99,18 @@ export function createGate({ active = ACTIVE, queue = QUEUE, waitMs = WAIT_MS, n
   const start = (entry) => {
     stats.active++;
     stats.admitted++;
-    stats.waitedMsTotal += now() - entry.t0;
+    const waited = now() - entry.t0;
+    stats.waitedMsTotal += waited;
+    entry.req.headers[QUEUE_HEADER] = String(Math.round(waited));
     let released = false;
     const release = () => {
       if (released) return;
       released = true;
       stats.active--;
+      if (!isApi(entry.req)) {
+        const line = { level: "info", component: "page", method: entry.req.method, path: pathOf(entry.req), status: entry.res.statusCode, duration_ms: ms(now() - entry.t0), queue_ms: ms(waited), msg: "request" };
+        log(entry.res.writableFinished ? line : { ...line, aborted: true });
+      }
       pump();
     };
     entry.res.once("close", release);
@@ -103,15 +131,16 @@ export function createGate({ active = ACTIVE, queue = QUEUE, waitMs = WAIT_MS, n
         continue;
       }
       entry.res.off("close", entry.onClose);
-      if (now() - entry.t0 > waitMs) refuse(entry.req, entry.res, `waited over ${waitMs / 1000} s for a turn`);
+      if (now() - entry.t0 > waitMs) refuse(entry.req, entry.res, `waited over ${waitMs / 1000} s for a turn`, entry.t0);
       else start(entry);
     }
   };
 
   const admit = (req, res, go) => {
     const entry = { req, res, go, t0: now(), gone: false, onClose: null };
+    delete req.headers[QUEUE_HEADER];
     if (active === 0 || stats.active < active) return start(entry);
-    if (waiting.length >= queue) return refuse(req, res, `${waiting.length} requests waiting`);
+    if (waiting.length >= queue) return refuse(req, res, `${waiting.length} requests waiting`, entry.t0);
     // A client that hangs up while waiting gives its place back (its socket's end closes the response).
     entry.onClose = () => {
       entry.gone = true;

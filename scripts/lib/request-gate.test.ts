@@ -18,7 +18,7 @@ const srv = http.createServer((req, res) => {
   if (url.pathname === "/stats") return res.end(JSON.stringify(globalThis[Symbol.for("portal.requestGate")]));
   const order = ++started;
   running++; most = Math.max(most, running);
-  setTimeout(() => { running--; res.end(JSON.stringify({ order, most, id: url.searchParams.get("id") })); }, Number(url.searchParams.get("ms") ?? 150));
+  setTimeout(() => { running--; res.end(JSON.stringify({ order, most, id: url.searchParams.get("id"), queue: req.headers["x-portal-queue-ms"] })); }, Number(url.searchParams.get("ms") ?? 150));
 });
 srv.listen(0, "127.0.0.1", () => console.log(srv.address().port));
 `;
@@ -29,9 +29,19 @@ afterEach(() => {
   child = undefined;
 });
 
+/** The JSON lines the server process wrote after its port (the gate's log). */
+let logged: Record<string, unknown>[] = [];
+
 async function serve(env: Record<string, string>): Promise<string> {
-  child = spawn(process.execPath, ["--import", GATE, "-e", SERVER], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  child = spawn(process.execPath, ["--import", GATE, "-e", SERVER], { env: { ...process.env, LOG_LEVEL: "info", ...env }, stdio: ["ignore", "pipe", "inherit"] });
   const [chunk] = (await once(child.stdout!, "data")) as [Buffer];
+  logged = [];
+  let rest = "";
+  child.stdout!.on("data", (d: Buffer) => {
+    const lines = (rest + d.toString()).split("\n");
+    rest = lines.pop()!;
+    for (const l of lines) if (l.startsWith("{")) logged.push(JSON.parse(l));
+  });
   return `http://127.0.0.1:${chunk.toString().trim()}`;
 }
 
@@ -105,6 +115,30 @@ describe("request gate", () => {
     // The gone request never reached the handler: the next one is the second ever started.
     const next = (await (await fetch(`${base}/page?ms=0`)).json()) as { order: number };
     expect(next.order).toBe(2);
+  });
+
+  it("logs each page it gates with its duration and its wait, each request it turns away, and tells API routes their wait", async () => {
+    const base = await serve({ WEB_ACTIVE_REQUESTS: "1", WEB_QUEUE: "1" });
+    const first = fetch(`${base}/models/a?ms=300&secret=q`);
+    await sleep(50);
+    const second = fetch(`${base}/api/x?ms=0&id=2`, { headers: { "x-portal-queue-ms": "999999" } });
+    await sleep(50);
+    const third = await fetch(`${base}/compare?ms=0`);
+    expect(third.status).toBe(503);
+    const [, api] = await Promise.all([first, second]);
+    const waited = Number(((await api.json()) as { queue: string }).queue);
+    expect(waited).toBeGreaterThanOrEqual(150);
+    expect(waited).toBeLessThan(5000);
+    await sleep(100);
+    const page = logged.find((l) => l.path === "/models/a")!;
+    expect(page).toMatchObject({ level: "info", component: "page", method: "GET", status: 200, msg: "request" });
+    expect(page.duration_ms as number).toBeGreaterThanOrEqual(250);
+    expect(page.queue_ms as number).toBeLessThan(100);
+    expect(JSON.stringify(page)).not.toContain("secret");
+    expect(typeof page.time).toBe("string");
+    expect(logged.find((l) => l.path === "/compare")).toMatchObject({ level: "warn", component: "page", status: 503, error_code: "overloaded", msg: "request turned away" });
+    // The API route logs itself; it is told its wait (the client's own header was replaced).
+    expect(logged.some((l) => l.path === "/api/x")).toBe(false);
   });
 
   it("refuses a malformed setting at start", async () => {
