@@ -4,11 +4,11 @@ import { describe, expect, it } from "vitest";
 
 describe("lowerProcessPriority", () => {
   it("lowers every thread of the process, not only the calling one (Linux keeps nice per thread)", () => {
-    const module = path.resolve("lib/process/priority.ts");
+    const file = path.resolve("lib/process/priority.ts");
     // A child process: lowering this test worker's own threads could not be undone without privilege.
     const script = `
       const { readdirSync, readFileSync } = require("node:fs");
-      const { lowerProcessPriority } = require(${JSON.stringify(module)});
+      const { lowerProcessPriority } = require(${JSON.stringify(file)});
       const nices = () => readdirSync("/proc/self/task").map((t) => Number(readFileSync("/proc/self/task/" + t + "/stat", "utf8").split(") ")[1].split(" ")[16]));
       const before = nices();
       const changed = lowerProcessPriority(7);
