@@ -11,7 +11,8 @@ import { spacesWithEmbeddingWork } from "@/lib/retrieval/embed-pool";
 import { enqueueStaleRefreshes } from "@/lib/leaderboard/refresh";
 import { healthIsStale } from "@/lib/health/status";
 import { logger } from "@/lib/log";
-import { lowerBackendPriority, lowerProcessPriority } from "@/lib/process/priority";
+import { lowerBackendPriority } from "@/lib/db/backend-priority";
+import { lowerProcessPriority } from "@/lib/threads/priority";
 import { registerHandlers } from "./handlers";
 import { WORKER_STOP_MS } from "./stop-budget";
 

@@ -4,10 +4,10 @@
 import { readFileSync } from "node:fs";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { closeDb } from "@/lib/db/client";
-import { isEmbeddedServer } from "@/lib/db/server";
+import { closeDb } from "./client";
+import { isEmbeddedServer } from "./server";
 import { databaseUrl } from "@/lib/env";
-import { lowerBackendPriority } from "./priority";
+import { lowerBackendPriority } from "./backend-priority";
 
 afterAll(() => closeDb());
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 
 describe("lowerProcessPriority", () => {
   it("lowers every thread of the process, not only the calling one (Linux keeps nice per thread)", () => {
-    const file = path.resolve("lib/process/priority.ts");
+    const file = path.resolve("lib/threads/priority.ts");
     // A child process: lowering this test worker's own threads could not be undone without privilege.
     const script = `
       const { readdirSync, readFileSync } = require("node:fs");
