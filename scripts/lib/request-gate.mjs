@@ -16,8 +16,9 @@
 // requests already waiting, answers 503 with Retry-After (deliberate back-pressure, never a crash).
 //
 // Each request it gates gets one JSON log line when its response closes, as lib/log writes them:
-// pages (the API routes log their own, lib/api/handler.ts) with their duration and their wait for a
-// turn (queue_ms), and every request it turns away with a 503 (at warn, with why). It tells the
+// pages (the API routes log their own, lib/api/handler.ts) with their duration from the moment they
+// ran (as the API's) and, apart, their wait for a turn before it (queue_ms), and every request it
+// turns away with a 503 (at warn, with why). It tells the
 // API routes the wait in the x-portal-queue-ms header (a client's own is removed).
 //
 // It wraps http.Server's "request" event, which is how `next start` hands a request to Next.js;
@@ -99,7 +100,8 @@ export function createGate({ active = ACTIVE, queue = QUEUE, waitMs = WAIT_MS, n
   const start = (entry) => {
     stats.active++;
     stats.admitted++;
-    const waited = now() - entry.t0;
+    const startedAt = now();
+    const waited = startedAt - entry.t0;
     stats.waitedMsTotal += waited;
     entry.req.headers[QUEUE_HEADER] = String(Math.round(waited));
     let released = false;
@@ -108,7 +110,7 @@ export function createGate({ active = ACTIVE, queue = QUEUE, waitMs = WAIT_MS, n
       released = true;
       stats.active--;
       if (!isApi(entry.req)) {
-        const line = { level: "info", component: "page", method: entry.req.method, path: pathOf(entry.req), status: entry.res.statusCode, duration_ms: ms(now() - entry.t0), queue_ms: ms(waited), msg: "request" };
+        const line = { level: "info", component: "page", method: entry.req.method, path: pathOf(entry.req), status: entry.res.statusCode, duration_ms: ms(now() - startedAt), queue_ms: ms(waited), msg: "request" };
         log(entry.res.writableFinished ? line : { ...line, aborted: true });
       }
       pump();

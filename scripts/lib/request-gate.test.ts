@@ -126,6 +126,11 @@ describe("request gate", () => {
     const third = await fetch(`${base}/compare?ms=0`);
     expect(third.status).toBe(503);
     const [, api] = await Promise.all([first, second]);
+    // A page that waits for its turn behind a slow one.
+    const slow = fetch(`${base}/models/c?ms=300`);
+    await sleep(50);
+    await fetch(`${base}/models/b?ms=0`).then((r) => r.arrayBuffer());
+    await slow;
     const waited = Number(((await api.json()) as { queue: string }).queue);
     expect(waited).toBeGreaterThanOrEqual(150);
     expect(waited).toBeLessThan(5000);
@@ -134,6 +139,10 @@ describe("request gate", () => {
     expect(page).toMatchObject({ level: "info", component: "page", method: "GET", status: 200, msg: "request" });
     expect(page.duration_ms as number).toBeGreaterThanOrEqual(250);
     expect(page.queue_ms as number).toBeLessThan(100);
+    // A page that waited for its turn: the wait is queue_ms, not part of duration_ms.
+    const waitedPage = logged.find((l) => l.path === "/models/b")!;
+    expect(waitedPage.queue_ms as number).toBeGreaterThanOrEqual(150);
+    expect(waitedPage.duration_ms as number).toBeLessThan(150);
     expect(JSON.stringify(page)).not.toContain("secret");
     expect(typeof page.time).toBe("string");
     expect(logged.find((l) => l.path === "/compare")).toMatchObject({ level: "warn", component: "page", status: 503, error_code: "overloaded", msg: "request turned away" });
