@@ -2,11 +2,13 @@
 // parameter, validates the query with zod before anything else (in the route), and maps thrown
 // errors to the one error body. Unknown errors become a generic 500; their detail goes to the log only.
 // Every request is logged once, here: request id, method, path, status, duration (and its wait in
-// npm start's request gate before it, queue_ms), and for an error
+// npm start's request gate before it, queue_ms; its statements and their time, db_queries and
+// db_ms), and for an error
 // answer its code (a 5xx also its message, at warn: why the portal turned a request away).
 import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { logger } from "@/lib/log";
+import { countingDb, type DbTiming } from "@/lib/db/request-timing";
 import { textProblem } from "@/lib/selection/text";
 import { ApiError, fromDatabaseError, type ErrorBody } from "./errors";
 
@@ -61,8 +63,9 @@ async function logged(req: NextRequest, run: () => Promise<Response>): Promise<R
   let res: Response;
   let failure: unknown;
   let answered: ApiError | undefined;
+  const timing: DbTiming = { queries: 0, ms: 0 };
   try {
-    res = await run();
+    res = await countingDb(timing, run);
   } catch (err) {
     answered = toApiError(err);
     if (answered.status >= 500 && !(err instanceof ApiError)) failure = err;
@@ -76,6 +79,8 @@ async function logged(req: NextRequest, run: () => Promise<Response>): Promise<R
     status: res.status,
     duration_ms: Math.round((performance.now() - t0) * 10) / 10,
     ...queueWait(req),
+    db_queries: timing.queries,
+    db_ms: Math.round(timing.ms * 10) / 10,
     ...(answered && { error_code: answered.code }),
   };
   const log = logger("api");

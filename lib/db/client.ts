@@ -3,6 +3,7 @@
 import pg from "pg";
 import { databaseUrl, env } from "@/lib/env";
 import { logger } from "@/lib/log";
+import { timeStatements } from "./request-timing";
 
 type ConnectHook = (client: pg.PoolClient) => Promise<void>;
 const g = globalThis as unknown as { __portalDb?: { pool?: pg.Pool; onConnect?: ConnectHook } };
@@ -21,8 +22,13 @@ export function pool(): pg.Pool {
     state.pool = new pg.Pool({ connectionString: databaseUrl(), max: 8, idleTimeoutMillis: 30_000, connectionTimeoutMillis: env().DB_CONNECT_TIMEOUT_MS });
     // The pool drops a dead idle client by itself and connects anew on the next query.
     state.pool.on("error", (err) => logger("db").warn({ code: (err as { code?: string }).code, error: err.message }, "idle client lost"));
-    // Its statements are queued on the new connection ahead of the first user's.
-    state.pool.on("connect", (client) => void state.onConnect?.(client).catch((err: Error) => logger("db").warn({ err }, "connection set-up failed")));
+    // Each statement counts into the timing of the request that runs it (./request-timing.ts).
+    // The hook's statements are queued on the new connection ahead of the first user's.
+    timeStatements(state.pool);
+    state.pool.on("connect", (client) => {
+      timeStatements(client);
+      void state.onConnect?.(client).catch((err: Error) => logger("db").warn({ err }, "connection set-up failed"));
+    });
   }
   return state.pool;
 }
