@@ -3,8 +3,8 @@
 // errors to the one error body. Unknown errors become a generic 500; their detail goes to the log only.
 // Every request is logged once, here: request id, method, path, status, duration (and its wait in
 // npm start's request gate before it, queue_ms; its statements and their time, db_queries and
-// db_ms), and for an error
-// answer its code (a 5xx also its message, at warn: why the portal turned a request away).
+// db_ms), and for an error answer its code (a 5xx also its message, at warn: why the portal
+// turned a request away).
 import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { logger } from "@/lib/log";

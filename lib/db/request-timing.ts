@@ -2,8 +2,8 @@
 // (statements run in parallel add up), for its log line (lib/api/handler.ts). A request's work is
 // followed through its async calls by an AsyncLocalStorage; statements outside one (background
 // loads, the worker) are not counted. Where the web servers wait on the database rather than on
-// their CPU, this shows it: on the native server they used 1–1.35 of two cores while requests
-// queued (stop 12's note).
+// their CPU, this shows it (bench:load --db native: the web servers used 1–1.45 of two cores
+// while requests queued).
 import { AsyncLocalStorage } from "node:async_hooks";
 import type pg from "pg";
 

@@ -18,8 +18,8 @@
 // Each request it gates gets one JSON log line when its response closes, as lib/log writes them:
 // pages (the API routes log their own, lib/api/handler.ts) with their duration from the moment they
 // ran (as the API's) and, apart, their wait for a turn before it (queue_ms), and every request it
-// turns away with a 503 (at warn, with why). It tells the
-// API routes the wait in the x-portal-queue-ms header (a client's own is removed).
+// turns away with a 503 (at warn, with why). It tells the API routes their wait in the
+// x-portal-queue-ms header (a client's own is removed).
 //
 // It wraps http.Server's "request" event, which is how `next start` hands a request to Next.js;
 // so `next start` itself (its signals, its graceful stop, its process name) stays as it is.
@@ -52,13 +52,14 @@ function stdoutLog(line) {
   process.stdout.write(`${JSON.stringify({ level, time: new Date().toISOString(), pid: process.pid, ...rest })}\n`);
 }
 
-const pathOf = (req) => (req.url ?? "/").split("?", 1)[0];
-const isApi = (req) => pathOf(req).startsWith("/api/");
+/** A request URL's path, without its query (which the log lines leave out). */
+const pathOf = (url) => (url ?? "/").split("?", 1)[0];
+const isApi = (req) => pathOf(req.url).startsWith("/api/");
 const ms = (x) => Math.round(x * 10) / 10;
 
 /** Requests the gate lets through at once: they are cheap, or their pace is the client's. */
 export function bypasses(method, url) {
-  const path = (url ?? "/").split("?", 1)[0];
+  const path = pathOf(url);
   if (path.startsWith("/_next/static/") || path === "/favicon.ico" || path === "/api/health" || path === "/metrics") return true;
   return method === "POST" && (path === "/api/uploads" || path === "/api/uploads/");
 }
@@ -85,7 +86,7 @@ export function createGate({ active = ACTIVE, queue = QUEUE, waitMs = WAIT_MS, n
     stats.refused++;
     if (res.headersSent || res.destroyed) return;
     const api = isApi(req);
-    log({ level: "warn", component: api ? "api" : "page", method: req.method, path: pathOf(req), status: 503, queue_ms: ms(now() - t0), error_code: "overloaded", error_message: why, msg: "request turned away" });
+    log({ level: "warn", component: api ? "api" : "page", method: req.method, path: pathOf(req.url), status: 503, queue_ms: ms(now() - t0), error_code: "overloaded", error_message: why, msg: "request turned away" });
     const message = `The portal is busy (${why}): try again in ${RETRY_AFTER_S} s`;
     res.writeHead(503, {
       "Retry-After": String(RETRY_AFTER_S),
@@ -110,7 +111,7 @@ export function createGate({ active = ACTIVE, queue = QUEUE, waitMs = WAIT_MS, n
       released = true;
       stats.active--;
       if (!isApi(entry.req)) {
-        const line = { level: "info", component: "page", method: entry.req.method, path: pathOf(entry.req), status: entry.res.statusCode, duration_ms: ms(now() - startedAt), queue_ms: ms(waited), msg: "request" };
+        const line = { level: "info", component: "page", method: entry.req.method, path: pathOf(entry.req.url), status: entry.res.statusCode, duration_ms: ms(now() - startedAt), queue_ms: ms(waited), msg: "request" };
         log(entry.res.writableFinished ? line : { ...line, aborted: true });
       }
       pump();
