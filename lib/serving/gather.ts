@@ -1,8 +1,8 @@
 // The batch of a set of samples from the read model: their measurement runs gathered, samples in
 // ascending pk order (the order the SQL load returned them in), labels (id, benchmark, tags) from
 // the sample columns.
-import type { SampleLabel } from "@/lib/db/queries/samples";
 import type { MeasurementBatch } from "@/lib/ranking/measurements";
+import type { RowLabels } from "./measurement-store";
 import type { ReadModel } from "./read-model";
 
 export interface GatheredBatch {
@@ -21,15 +21,14 @@ export function gatherBatch(model: ReadModel, pks: readonly number[], models?: R
 /** The batch of these read-model rows (distinct, in the order given) and the row of each batch sample. */
 export function gatherRows(model: ReadModel, rows: readonly number[], models?: ReadonlySet<string>): { batch: MeasurementBatch; sampleRows: number[] } {
   const { samples, measurements } = model;
-  const label = (row: number): SampleLabel => ({
-    pk: samples.pk.data[row],
-    id: samples.ids[row],
-    benchmark: samples.benchmarks.names[samples.benchmark.data[row]],
-    tags: samples.tagNames(row),
-  });
+  const labels: RowLabels = {
+    id: (row) => samples.ids[row],
+    benchmark: (row) => samples.benchmarks.names[samples.benchmark.data[row]],
+    tags: (row) => samples.tagNames(row),
+  };
   const name = (id: number) => model.models.get(id) ?? `model#${id}`;
   const keep = (id: number) => !models || models.has(model.models.get(id) ?? "");
-  return measurements.gather(rows, label, name, keep);
+  return measurements.gather(rows, labels, name, keep);
 }
 
 /**

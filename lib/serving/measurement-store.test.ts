@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { MeasurementTuple } from "@/lib/db/queries/read-model";
 import { MeasurementBatchBuilder } from "@/lib/ranking/batch-builder";
-import { MeasurementStore } from "./measurement-store";
+import { MeasurementStore, type RowLabels } from "./measurement-store";
 
 const NAMES = new Map([
   [1, "alpha"],
@@ -9,7 +9,7 @@ const NAMES = new Map([
   [3, "gamma"],
   [4, "delta"],
 ]);
-const label = (row: number) => ({ id: `s${row}`, benchmark: "b", tags: [] });
+const labels: RowLabels = { id: (row) => `s${row}`, benchmark: () => "b", tags: () => [] };
 const name = (id: number) => NAMES.get(id)!;
 
 function store(): MeasurementStore {
@@ -24,7 +24,7 @@ function store(): MeasurementStore {
 
 describe("MeasurementStore.gather", () => {
   it("keeps every line and names models in the order they first appear", () => {
-    const { batch, sampleRows } = store().gather([0, 1, 2], label, name, () => true);
+    const { batch, sampleRows } = store().gather([0, 1, 2], labels, name, () => true);
     expect(sampleRows).toEqual([0, 1, 2]);
     expect(batch.modelNames).toEqual(["gamma", "alpha", "beta", "delta"]);
     expect([batch.score.sample.length, batch.pairwise.sample.length, batch.ranking.sample.length]).toEqual([2, 1, 2]);
@@ -32,7 +32,7 @@ describe("MeasurementStore.gather", () => {
 
   it("with a model set, drops lines outside it and never names a model that lost all its lines", () => {
     const keep = (id: number) => id !== 3;
-    const { batch, sampleRows } = store().gather([0, 1, 2], label, name, keep);
+    const { batch, sampleRows } = store().gather([0, 1, 2], labels, name, keep);
     // Sample 2's ranking keeps one model (delta): not a ranking any more, so the sample has no line.
     expect(sampleRows).toEqual([0, 1]);
     expect(batch.modelNames).toEqual(["alpha", "beta"]);
@@ -73,7 +73,7 @@ describe("MeasurementStore.gather", () => {
           const adds = kind === "ranking" ? kept.flat().length >= 2 : model(a!) >= 0 && (kind !== "pairwise" || model(bb!) >= 0);
           if (!adds) continue;
           if (sample < 0) {
-            sample = b.sample(label(row).id, "b", []);
+            sample = b.sample(labels.id(row), "b", []);
             sampleRows.push(row);
           }
           if (kind === "score") b.addScore(sample, model(a!), key ?? "score", value!, hib);
@@ -82,7 +82,7 @@ describe("MeasurementStore.gather", () => {
           else b.addRanking(sample, kept.map((t) => t.map(name)), key ?? "ranking");
         }
       }
-      const got = s.gather(rows, label, name, keep);
+      const got = s.gather(rows, labels, name, keep);
       expect(got.sampleRows).toEqual(sampleRows);
       expect(got.batch).toEqual(b.build());
     }

@@ -11,6 +11,14 @@ const KINDS = ["score", "pairwise", "ranking", "unit_test"] as const;
 const WINNERS = [null, "a", "b", "tie"] as const;
 const [SCORE, PAIRWISE, RANKING, UNIT_TEST] = [0, 1, 2, 3];
 
+/** A sample row's labels, one lookup each (shared values: nothing is allocated per row). */
+export interface RowLabels {
+  id(row: number): string;
+  benchmark(row: number): string;
+  /** Not to be mutated: rows with the same tags may share one array. */
+  tags(row: number): string[];
+}
+
 export class MeasurementStore {
   private start = i32();
   private len = i32();
@@ -70,11 +78,12 @@ export class MeasurementStore {
   /**
    * The batch of these sample rows' measurements, samples in the given order (`rows` are distinct:
    * gatherBatch dedupes the pks; a sample with no kept line is left out). `keep` says which
-   * model ids count; labels name each row's sample. Mirrors lib/leaderboard/load-batch.ts row by row,
+   * model ids count; `labels` name each row's sample (three lookups, no object per sample: a
+   * capability query gathers ~10k samples). Mirrors lib/leaderboard/load-batch.ts row by row,
    * and MeasurementBatchBuilder call by call (same model, sample and key indices in the same order),
    * but writes the batch's typed columns directly: a gather visits every measurement of the pool.
    */
-  gather(rows: readonly number[], label: (row: number) => { id: string; benchmark: string; tags: string[] }, name: (id: number) => string, keep: (id: number) => boolean) {
+  gather(rows: readonly number[], labels: RowLabels, name: (id: number) => string, keep: (id: number) => boolean) {
     // The columns as locals: each element load then sees one typed-array type (through the
     // generic Column class it sees all of them, which V8 cannot optimise).
     const [starts, lens, kinds, keys, as, bs, values, highers, winners, tiers] = [
@@ -158,10 +167,9 @@ export class MeasurementStore {
         }
         if (s < 0) {
           // Rows are distinct samples (distinct pks, unique ids): one batch sample each, in order.
-          const l = label(row);
-          s = sampleIds.push(l.id) - 1;
-          sampleBenchmarks.push(l.benchmark);
-          sampleTags.push(l.tags);
+          s = sampleIds.push(labels.id(row)) - 1;
+          sampleBenchmarks.push(labels.benchmark(row));
+          sampleTags.push(labels.tags(row));
           sampleRows.push(row);
         }
         const value = values[i];
