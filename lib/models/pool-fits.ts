@@ -36,9 +36,18 @@ export function forgetPoolFits(): void {
   cache.clear();
 }
 
-export async function poolFits(): Promise<PoolFits> {
+async function poolFitsKey(): Promise<string> {
   const { baseline, prior } = resolveQuery(defaultLeaderboardQuery());
-  const key = JSON.stringify([await servedDataVersion(), baseline, prior]);
+  return JSON.stringify([await servedDataVersion(), baseline, prior]);
+}
+
+/** Whether this process holds (or is computing) the pool fits of the served data version: what the warm-up leaves behind. */
+export async function poolFitsHeld(): Promise<boolean> {
+  return cache.has(await poolFitsKey());
+}
+
+export async function poolFits(): Promise<PoolFits> {
+  const key = await poolFitsKey();
   let hit = cache.get(key);
   if (!hit) {
     cache.clear();

@@ -1,5 +1,5 @@
 // The start-up warm-up: after it, the overall leaderboard (the home page) is answered from the
-// cache, compare's default fits are remembered, and the keyword index of the served read model is built; on an empty database it fails
+// cache, compare's default fits and the model pages' pool fits are remembered, and the keyword index of the served read model is built; on an empty database it fails
 // softly (logged), leaving the first requests to load as before.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb } from "@/lib/db/client";
@@ -9,6 +9,7 @@ import { embeddedDemo, uploadLines } from "@/test/demo";
 import { dataVersion } from "@/lib/db/data-version";
 import { embedPendingSamples } from "@/lib/retrieval/embed-pool";
 import { forgetReadModel, heldReadModel, servingModel } from "@/lib/serving/current";
+import { forgetPoolFits, poolFitsHeld } from "@/lib/models/pool-fits";
 import { forgetSubsetFits, rememberedSubsetFits } from "@/lib/serving/subset-fit-cache";
 import { keepWarm, warmServing } from "./warm";
 
@@ -19,6 +20,7 @@ beforeAll(async () => {
   forgetReadModel();
   forgetLeaderboards();
   forgetSubsetFits();
+  forgetPoolFits();
 }, 300_000);
 afterAll(async () => {
   restoreEmbedder();
@@ -35,6 +37,8 @@ describe("serving warm-up", () => {
     expect((await overallLeaderboard()).cached).toBe(true);
     // Compare's per-benchmark and per-tag fits of the top models are remembered for its first visitor.
     expect(rememberedSubsetFits()).toBeGreaterThan(0);
+    // The model pages' fits over the whole pool too.
+    expect(await poolFitsHeld()).toBe(true);
   });
 
   it("keeps warm: after a change is published, the process loads it without a request", async () => {
@@ -57,6 +61,7 @@ describe("serving warm-up", () => {
       expect(heldReadModel()!.samples.size).toBe(samples + 1);
       expect(heldReadModel()!.samples.ids).toContain("warm/1");
       expect((await overallLeaderboard()).cached).toBe(true);
+      expect(await poolFitsHeld()).toBe(true);
     } finally {
       stop();
     }

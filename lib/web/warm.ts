@@ -1,7 +1,8 @@
 // A web process loads at start, in the background, what its first requests would otherwise wait
 // for: the read model, the keyword index, the active text space's vectors and its embedder, the
-// overall leaderboard (the home page) and compare's default (the top models over the whole pool:
-// its per-benchmark and per-tag fits, and the first use of its code). At 100k samples that is ~20 s
+// overall leaderboard (the home page), compare's default (the top models over the whole pool:
+// its per-benchmark and per-tag fits, and the first use of its code) and the model pages' fits of
+// every benchmark and frequent tag (lib/models/pool-fits.ts). At 100k samples that is ~20 s
 // of work per process (read model ~15 s, keyword index, vectors, whole-pool fits), paid before the
 // first visitor instead of by them;
 // requests arriving meanwhile share the same loads (one promise each), so they never do it twice.
@@ -13,6 +14,7 @@ import { dataVersion } from "@/lib/db/data-version";
 import { expirePolledStamp } from "@/lib/db/version-memo";
 import { env } from "@/lib/env";
 import { overallLeaderboard } from "@/lib/leaderboard/live";
+import { poolFits } from "@/lib/models/pool-fits";
 import { logger } from "@/lib/log";
 import { activeEmbedder, servedSpace } from "@/lib/retrieval/active";
 import { TEXT_SPACE } from "@/lib/retrieval/spaces";
@@ -35,8 +37,11 @@ export async function warmServing(): Promise<{ ms: number; samples: number } | n
     await overallLeaderboard();
     // A pool that ranks fewer than two models has nothing to compare: not a failed warm-up.
     await compareModels({ models: [], selection: selectionSchema.parse({}) }).catch(() => null);
+    // The model pages' per-benchmark and per-tag fits over the whole pool (~2 s at 100k): left to
+    // the first model page, each web process paid them under load.
+    await poolFits().catch(() => null);
     const done = { ms: Math.round(performance.now() - t0), samples: model.samples.size };
-    log.info({ duration_ms: done.ms, samples: done.samples }, "serving warmed up: read model, keyword index, vectors, overall leaderboard, compare");
+    log.info({ duration_ms: done.ms, samples: done.samples }, "serving warmed up: read model, keyword index, vectors, overall leaderboard, compare, model pages' fits");
     return done;
   } catch (err) {
     log.warn({ err, duration_ms: Math.round(performance.now() - t0) }, "warm-up failed; the first requests load what they need");
