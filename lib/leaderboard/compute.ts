@@ -85,11 +85,14 @@ interface Cache {
   pending: Map<string, Promise<ComputedLeaderboard>>;
   /** last fitted θ by model, by query (any data version) */
   warmStarts: Map<string, ReadonlyMap<string, number>>;
+  /** the last ranking of each carried selection and the batch it ranked (rankPrepared) */
+  ranked: Map<string, { batch: MeasurementBatch; result: LeaderboardResult }>;
 }
 const g = globalThis as unknown as { __portalLeaderboardCache?: Cache };
-const cache = (g.__portalLeaderboardCache ??= { answers: new Map(), computations: new Map(), pending: new Map(), warmStarts: new Map() });
+const cache = (g.__portalLeaderboardCache ??= { answers: new Map(), computations: new Map(), pending: new Map(), warmStarts: new Map(), ranked: new Map() });
 cache.pending ??= new Map();
 cache.warmStarts ??= new Map();
+cache.ranked ??= new Map();
 const fits = processLimiter({ concurrency: env().FIT_CONCURRENCY, queue: env().FIT_QUEUE, retryAfter: 2, what: "leaderboard fits" });
 
 /** Forgets every cached leaderboard of this process (for a database emptied under it, as tests do). */
@@ -98,6 +101,7 @@ export function forgetLeaderboards(): void {
   cache.computations.clear();
   cache.pending.clear();
   cache.warmStarts.clear();
+  cache.ranked.clear();
   forgetIncrementalBatch();
 }
 
@@ -232,13 +236,27 @@ async function prepare(q: ResolvedQuery, model: ReadModel, canonical = false): P
 /** Ranks a batch: lib/ranking's `rank`, or the same in a thread (a background job's: ./rank-off-thread.ts). */
 export type Ranker = (method: RankMethod, batch: MeasurementBatch, options: RankOptions) => LeaderboardResult | Promise<LeaderboardResult>;
 
+/**
+ * The last ranking of each carried selection (the whole pool's and its filtered views), with the
+ * batch it ranked: a new data version that left the selection's measurements alone (an embedding
+ * job's, a health check's, an upload elsewhere in a filtered view) carries the very same batch
+ * object over (lib/serving/incremental-batch.ts), and its ranking is then the same. At 100k samples
+ * that is a whole-pool fit (~0.75 s per web process) saved on each such version.
+ */
+const RANKED = 4;
+
 /** A prepared computation ranked by `ranker` (null: no models to rank); the fit starts from the same query's last θ. */
 async function rankPrepared(p: Prepared, ci: CiMethod | undefined, ranker: Ranker): Promise<LeaderboardResult | null> {
   const { q, loaded, baseline } = p;
   if (loaded.batch.nModels === 0) return null;
   // The groups and choice events that came with the batch, to this thread's ranker only (not copied to a thread).
   const prepared = ranker === rank ? loaded.prepared : undefined;
-  return ranker(q.method, loaded.batch, { baseline, prior: q.prior, ci, warmStart: recall(cache.warmStarts, startKey(q, ci)), ...(prepared ? { prepared } : {}) });
+  const sameKey = prepared ? JSON.stringify([startKey(q, ci), baseline ?? null]) : null;
+  const same = sameKey ? recall(cache.ranked, sameKey) : undefined;
+  if (same && same.batch === loaded.batch) return same.result;
+  const result = await ranker(q.method, loaded.batch, { baseline, prior: q.prior, ci, warmStart: recall(cache.warmStarts, startKey(q, ci)), ...(prepared ? { prepared } : {}) });
+  if (sameKey) remember(cache.ranked, sameKey, { batch: loaded.batch, result }, RANKED);
+  return result;
 }
 
 function finish(p: Prepared, ci: CiMethod | undefined, result: LeaderboardResult | null): ComputedLeaderboard {

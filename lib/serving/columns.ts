@@ -101,6 +101,14 @@ export class ListColumn {
     return this.pool.data.subarray(at, at + this.count.data[row]);
   }
 
+  /** Whether row `row`'s list is exactly `codes`. */
+  equals(row: number, codes: ArrayLike<number>): boolean {
+    if (this.count.data[row] !== codes.length) return false;
+    const at = this.start.data[row];
+    for (let i = 0; i < codes.length; i++) if (this.pool.data[at + i] !== codes[i]) return false;
+    return true;
+  }
+
   /** Whether row `row`'s list holds a code of `allowed`. */
   hasAny(row: number, allowed: Set<number>): boolean {
     const at = this.start.data[row];

@@ -88,3 +88,32 @@ describe("MeasurementStore.gather", () => {
     }
   });
 });
+
+describe("MeasurementStore.changedSince", () => {
+  const line = (value: number | null, tiers: number[][] | null = null, kind: MeasurementTuple[1] = "score"): MeasurementTuple =>
+    [0, kind, kind === "ranking" ? "judge" : "acc", kind === "ranking" ? null : 1, null, value, true, null, tiers] as MeasurementTuple;
+
+  it("counts a replace as a change only when a line differs", () => {
+    const s = new MeasurementStore();
+    s.replace(0, [line(1), line(null, [[1], [2, 3]], "ranking")]);
+    const stamp = s.changeCount;
+    // A read-model update re-reads recent samples: the same lines are no change.
+    s.replace(0, [line(1), line(null, [[1], [2, 3]], "ranking")]);
+    expect(s.changedSince(0, stamp)).toBe(false);
+    for (const changed of [
+      [line(0), line(null, [[1], [2, 3]], "ranking")],
+      [line(0), line(null, [[1, 2], [3]], "ranking")],
+      [line(0)],
+      [line(NaN)],
+    ]) {
+      const before = s.changeCount;
+      s.replace(0, changed);
+      expect(s.changedSince(0, before)).toBe(true);
+    }
+    // NaN equals NaN here: the same missing value.
+    const before = s.changeCount;
+    s.replace(0, [line(NaN)]);
+    expect(s.changedSince(0, before)).toBe(false);
+  });
+});
+

@@ -53,6 +53,9 @@ export class MeasurementStore {
 
   /** Sets the measurements of sample row `row` (tuples of that sample, in id order). */
   replace(row: number, tuples: readonly MeasurementTuple[]): void {
+    // The same lines again (a read-model update re-reads recent samples to be safe): no change, so
+    // what was gathered from this row stays valid (lib/serving/incremental-batch.ts).
+    if (row < this.start.length && this.holds(row, tuples)) return;
     while (this.start.length <= row) {
       this.start.push(0);
       this.len.push(0);
@@ -73,6 +76,32 @@ export class MeasurementStore {
       this.tiers.push(tiers ? this.tierLists.push(tiers) - 1 : -1);
     }
     if (this.abandoned > 1024 && this.abandoned > this.rows) this.compact();
+  }
+
+  /** Whether row `row` holds exactly these lines, in this order. */
+  private holds(row: number, tuples: readonly MeasurementTuple[]): boolean {
+    if (this.len.data[row] !== tuples.length) return false;
+    let i = this.start.data[row];
+    for (const [, kind, key, modelId, modelBId, value, higherIsBetter, winner, tiers] of tuples) {
+      const v = value ?? NaN;
+      const t = this.tiers.data[i];
+      if (
+        this.kind.data[i] !== KINDS.indexOf(kind) ||
+        this.key.data[i] !== (key === null ? -1 : this.keys.find(key)) ||
+        (key !== null && this.key.data[i] < 0) ||
+        this.a.data[i] !== (modelId ?? -1) ||
+        this.b.data[i] !== (modelBId ?? -1) ||
+        !(this.value.data[i] === v || (Number.isNaN(v) && Number.isNaN(this.value.data[i]))) ||
+        this.higher.data[i] !== (higherIsBetter ? 1 : 0) ||
+        this.winner.data[i] !== WINNERS.indexOf(winner) ||
+        (t < 0) !== !tiers ||
+        (tiers && JSON.stringify(this.tierLists[t]) !== JSON.stringify(tiers))
+      ) {
+        return false;
+      }
+      i++;
+    }
+    return true;
   }
 
   /**

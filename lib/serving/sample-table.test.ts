@@ -36,3 +36,28 @@ describe("SampleTable.tagNames", () => {
     expect(t.tagNames(b)).toEqual(["a", "b"]);
   });
 });
+
+describe("SampleTable.changedSince", () => {
+  it("counts a re-upsert as a change only when a column differs", () => {
+    const t = new SampleTable();
+    const row = t.upsert([1, "s1", "bench", "qa", ["x"], ["difficulty"], ["hard"], false]);
+    const stamp = t.changeCount;
+    // A read-model update re-reads recent samples: the same values are no change.
+    t.upsert([1, "s1", "bench", "qa", ["x"], ["difficulty"], ["hard"], false]);
+    expect(t.changedSince(row, stamp)).toBe(false);
+    expect(t.changeCount).toBe(stamp);
+    for (const changed of [
+      [1, "s1", "bench", "qa", ["x"], ["difficulty"], ["easy"], false],
+      [1, "s1", "bench", "qa", ["x", "y"], ["difficulty"], ["easy"], false],
+      [1, "s1", "bench", null, ["x", "y"], ["difficulty"], ["easy"], false],
+      [1, "s1", "other", null, ["x", "y"], ["difficulty"], ["easy"], false],
+      [1, "s1", "other", null, ["x", "y"], ["difficulty"], ["easy"], true],
+    ] as SampleTuple[]) {
+      const before = t.changeCount;
+      t.upsert(changed);
+      expect(t.changedSince(row, before)).toBe(true);
+    }
+    expect(t.tagNames(row)).toEqual(["x", "y"]);
+    expect(t.hasImage.data[row]).toBe(1);
+  });
+});

@@ -45,10 +45,11 @@ export class SampleTable {
     return row >= this.changedAt.length || this.changedAt.data[row] > stamp;
   }
 
-  /** Adds a sample or replaces its columns; returns its row. */
+  /** Adds a sample or replaces its columns (a change only when one differs); returns its row. */
   upsert([pk, id, benchmark, task, tags, metaKeys, metaValues, hasImage]: SampleTuple): number {
     let row = this.rowOf.get(pk);
-    if (row < 0) {
+    const added = row < 0;
+    if (added) {
       row = this.pk.length;
       this.pk.push(pk);
       this.benchmark.push(0);
@@ -58,14 +59,30 @@ export class SampleTable {
       this.rowOf.set(pk, row);
       this.changedAt.push(0);
     }
+    const benchmarkCode = this.benchmarks.code(benchmark);
+    const taskCode = task === null ? -1 : this.tasks.code(task);
+    const image = hasImage ? 1 : 0;
+    const tagCodes = tags.map((t) => this.tagCodes.code(t));
+    const metaCodes = (metaKeys ?? []).map((k, i) => this.metaCodes.code(metaCode(k, metaValues![i])));
+    // The same sample again (a read-model update re-reads recent samples to be safe): no change, so
+    // what was gathered from this row stays valid (lib/serving/incremental-batch.ts).
+    const same =
+      !added &&
+      this.ids[row] === id &&
+      this.benchmark.data[row] === benchmarkCode &&
+      this.task.data[row] === taskCode &&
+      this.hasImage.data[row] === image &&
+      this.tags.equals(row, tagCodes) &&
+      this.meta.equals(row, metaCodes);
+    if (same) return row;
     this.changedAt.data[row] = ++this.changes;
-    this.benchmark.data[row] = this.benchmarks.code(benchmark);
-    this.task.data[row] = task === null ? -1 : this.tasks.code(task);
-    this.hasImage.data[row] = hasImage ? 1 : 0;
+    this.benchmark.data[row] = benchmarkCode;
+    this.task.data[row] = taskCode;
+    this.hasImage.data[row] = image;
     this.ids[row] = id;
-    this.tags.set(row, tags.map((t) => this.tagCodes.code(t)));
+    this.tags.set(row, tagCodes);
     this.tagList.data[row] = this.internTagList(tags);
-    this.meta.set(row, (metaKeys ?? []).map((k, i) => this.metaCodes.code(metaCode(k, metaValues![i]))));
+    this.meta.set(row, metaCodes);
     return row;
   }
 
