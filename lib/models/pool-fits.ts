@@ -4,6 +4,7 @@
 // on a miss it fits the batch of the overall leaderboard's computation.
 import { servedDataVersion } from "@/lib/db/data-version";
 import { computeLeaderboard, type ComputedLeaderboard } from "@/lib/leaderboard/compute";
+import type { MeasurementBatch } from "@/lib/ranking/measurements";
 import { benchmarkSubsets, topTagSubsets, type SubsetFit } from "@/lib/ranking/subset-fits";
 import { cachedSubsetFits } from "@/lib/serving/subset-fit-cache";
 import { fitBaseline, resolveQuery } from "@/lib/selection/defaults";
@@ -19,12 +20,32 @@ export interface PoolFits {
   tags: SubsetFit[];
 }
 
-const g = globalThis as unknown as { __portalPoolFits?: Map<string, Promise<PoolFits>> };
+const g = globalThis as unknown as {
+  __portalPoolFits?: Map<string, Promise<PoolFits>>;
+  __portalLastPoolFits?: { last: { batch: WeakRef<MeasurementBatch>; key: string; fits: PoolFits } | null };
+};
 const cache = (g.__portalPoolFits ??= new Map());
+
+/**
+ * The last fits and the batch they were made from: a data version that left the whole pool's
+ * measurements alone (an embedding job's, a health check's) carries the very same batch over
+ * (lib/serving/incremental-batch.ts), and its fits are then the same, without hashing every subset's
+ * lines again (~0.15 s at 100k samples).
+ */
+const held = (g.__portalLastPoolFits ??= { last: null });
 
 function fitPool({ query, loaded: { batch } }: ComputedLeaderboard): PoolFits {
   const baseline = fitBaseline(query, batch.modelNames);
-  const opts = { baseline, prior: query.prior };
+  const lastKey = JSON.stringify([baseline ?? null, query.prior]);
+  const last = held.last;
+  if (last && last.key === lastKey && last.batch.deref() === batch) return last.fits;
+  const fits = fitPoolBatch(batch, baseline, query.prior);
+  held.last = { batch: new WeakRef(batch), key: lastKey, fits };
+  return fits;
+}
+
+function fitPoolBatch(batch: MeasurementBatch, baseline: string | undefined, prior: number): PoolFits {
+  const opts = { baseline, prior };
   const benchmarks = benchmarkSubsets(batch);
   // One call: the batch's lines are hashed once for both kinds of subset.
   const fits = cachedSubsetFits(batch, [...benchmarks, ...topTagSubsets(batch, PROFILE_TAGS, MIN_TAG_SAMPLES)], opts);
@@ -34,6 +55,7 @@ function fitPool({ query, loaded: { batch } }: ComputedLeaderboard): PoolFits {
 /** Forgets the cached fits of this process (for a database emptied under it, as tests do). */
 export function forgetPoolFits(): void {
   cache.clear();
+  held.last = null;
 }
 
 async function poolFitsKey(): Promise<string> {

@@ -134,9 +134,17 @@ describe("gatherPrepared", () => {
     model.measurements.replace(row1, original(1, [[1, "score", METRICS[1], MODELS + 3, null, 0.5, true, null, null]]));
     expectSame(model, pksOf(model), false);
     expectSame(model, pksOf(model), true);
-    // Ranking lines are not carried over.
+    // Ranking lines are not carried over...
     model.measurements.replace(model.samples.rowOf.get(5), [[5, "ranking", null, null, null, null, true, null, [[1], [2, 3]]]]);
     expectSame(model, pksOf(model), false);
+    // ...unless none of the selection's lines was touched since: then it is the same batch object.
+    const before = gatherPrepared(model, pksOf(model), "all").batch;
+    expect(gatherPrepared(model, pksOf(model), "all").batch).toBe(before);
+    // A sample added without lines touches none either.
+    model.measurements.replace(model.samples.upsert([401, "s-401", "bench-1", null, [], null, null, false]), []);
+    expectSame(model, pksOf(model), true);
+    // A touched line among ranking lines: cold again.
+    model.measurements.replace(model.samples.rowOf.get(250), lines(250, [2, 3]));
     expectSame(model, pksOf(model), false);
   });
 });

@@ -14,8 +14,10 @@
 // first appearances and the touched samples' give without a pass over the pool. Where they cannot
 // (a model or key whose first sample was touched and lost it; a renumbering that would reorder old
 // models, which would reorder ties inside untouched groups), with ranking lines (their groups come
-// after all the others), after a full reload of the read model, or when much of the selection was
-// touched, it computes cold. Tested against the cold computation in ./incremental-batch.test.ts.
+// after all the others) unless none of the selection's lines was touched (then the batch is the
+// previous one, the same object), after a full reload of the read model, or when much of the
+// selection was touched, it computes cold. Tested against the cold computation in
+// ./incremental-batch.test.ts.
 import { buildChoices, type ChoiceEvents } from "@/lib/ranking/choices";
 import { tieredGroups, type TieredGroups } from "@/lib/ranking/groups";
 import type { PreparedBatch } from "@/lib/ranking/leaderboard-types";
@@ -292,7 +294,7 @@ function choiceLayout(groups: TieredGroups, groupOff: Int32Array, nSamples: numb
 function patch(prev: State, model: ReadModel, rows: number[]): State | null {
   const { samples, measurements } = model;
   const pb = prev.batch;
-  if (pb.ranking.sample.length > 0 || pb.nSamples === 0) return null;
+  if (pb.nSamples === 0) return null;
   const sampleStamp = samples.changeCount;
   const measureStamp = measurements.changeCount;
 
@@ -310,7 +312,6 @@ function patch(prev: State, model: ReadModel, rows: number[]): State | null {
   if (fresh.length > MAX_TOUCHED_SHARE * rows.length) return null;
   const mini = gatherRows(model, fresh);
   const mb = mini.batch;
-  if (mb.ranking.sample.length > 0) return null;
 
   // The new batch's samples in order: a previous sample index (≥ 0) or −1 − a touched sample's.
   const seq = new Int32Array(rows.length);
@@ -328,8 +329,10 @@ function patch(prev: State, model: ReadModel, rows: number[]): State | null {
     }
   }
   const order = seq.subarray(0, ns);
-  // Nothing selected was touched, no sample left out: the same computation.
-  if (fresh.length === 0 && ns === pb.nSamples) return { ...prev, sampleStamp, measureStamp };
+  // No selected sample's lines touched (the fresh ones have none), none left out: the same
+  // computation, ranking lines or not.
+  if (mb.nSamples === 0 && ns === pb.nSamples) return { ...prev, sampleStamp, measureStamp };
+  if (pb.ranking.sample.length > 0 || mb.ranking.sample.length > 0) return null;
 
   const pk = samples.pk.data;
   const mf = firsts(mb);

@@ -130,4 +130,20 @@ describe("read model measurements", () => {
     const { sql, mine } = await bothPaths({ q: "glaciers placenta immunoglobulin" }, 40);
     expectSameAnswer(mine, sql);
   });
+
+  it("a version that changes no sample's text or labels keeps the lexical index; a new sample does not", async () => {
+    const index = await lexicalFor(model);
+    await uploadLines([{ type: "score", sample: "demo-bio-qa/0001", model: "fresh-model", metric: "accuracy", value: 0 }]);
+    expect(await updateReadModel(model)).toBe(true);
+    expect(await lexicalFor(model)).toBe(index);
+    await uploadLines([
+      { type: "sample", id: "fresh/2", benchmark: "fresh", input: "Another question about moraines", tags: ["geo"] },
+      { type: "score", sample: "fresh/2", model: "fresh-model", metric: "accuracy", value: 1 },
+    ]);
+    expect(await updateReadModel(model)).toBe(true);
+    const grown = await lexicalFor(model);
+    expect(grown).not.toBe(index);
+    expect(grown.size).toBe(index.size + 1);
+    expect(grown.score(["moraine"])[model.samples.ids.indexOf("fresh/2")]).toBeGreaterThan(0);
+  });
 });

@@ -95,6 +95,11 @@ export class SampleTable {
     return this.tagLists[this.tagList.data[row]];
   }
 
+  /** Row `row`'s tag list number: rows with equal tags (same order) have the same one. */
+  tagListOf(row: number): number {
+    return this.tagList.data[row];
+  }
+
   private internTagList(tags: readonly string[]): number {
     const key = JSON.stringify(tags);
     let i = this.tagListIndex.get(key);

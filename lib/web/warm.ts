@@ -13,6 +13,7 @@ import { compareModels } from "@/lib/compare/compare";
 import { dataVersion } from "@/lib/db/data-version";
 import { expirePolledStamp } from "@/lib/db/version-memo";
 import { env } from "@/lib/env";
+import { computeLeaderboard } from "@/lib/leaderboard/compute";
 import { overallLeaderboard } from "@/lib/leaderboard/live";
 import { poolFits } from "@/lib/models/pool-fits";
 import { logger } from "@/lib/log";
@@ -21,7 +22,11 @@ import { TEXT_SPACE } from "@/lib/retrieval/spaces";
 import { servingModel } from "@/lib/serving/current";
 import { lexicalFor } from "@/lib/serving/lexical-store";
 import { vectorsFor } from "@/lib/serving/read-model";
-import { selectionSchema } from "@/lib/selection/schema";
+import type { MeasurementBatch } from "@/lib/ranking/measurements";
+import { defaultLeaderboardQuery, selectionSchema } from "@/lib/selection/schema";
+
+/** The whole-pool batch compare was last warmed for. */
+const warmed: { compare?: WeakRef<MeasurementBatch> } = {};
 
 export async function warmServing(): Promise<{ ms: number; samples: number } | null> {
   const log = logger("web");
@@ -35,8 +40,14 @@ export async function warmServing(): Promise<{ ms: number; samples: number } | n
       await active.embedder.embed(["warm up"]);
     }
     await overallLeaderboard();
-    // A pool that ranks fewer than two models has nothing to compare: not a failed warm-up.
-    await compareModels({ models: [], selection: selectionSchema.parse({}) }).catch(() => null);
+    // Compare's fits are remembered by content: after a version that left the whole pool's
+    // measurements alone (its batch carried over as the same object) they are all still there.
+    const overall = (await computeLeaderboard(defaultLeaderboardQuery())).loaded.batch;
+    if (warmed.compare?.deref() !== overall) {
+      // A pool that ranks fewer than two models has nothing to compare: not a failed warm-up.
+      await compareModels({ models: [], selection: selectionSchema.parse({}) }).catch(() => null);
+      warmed.compare = new WeakRef(overall);
+    }
     // The model pages' per-benchmark and per-tag fits over the whole pool (~2 s at 100k): left to
     // the first model page, each web process paid them under load.
     await poolFits().catch(() => null);
