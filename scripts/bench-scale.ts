@@ -12,6 +12,8 @@
 //   after a change       each of R runs first publishes a one-line upload (data version + 1), then
 //                        times the first whole-pool leaderboard, model profile and compare
 //                        (incremental read-model update + gather + fits, no cache)
+//   web warm-up          after an upload of one sample, then after its embedding run: what a web
+//                        process recomputes in the background per new version (lib/web/warm.ts)
 //   --saved              saved leaderboards after an upload of 1,000 samples: which are refitted, which
 //                        kept, and when the touched ones are current (scripts/lib/bench-saved-refresh.ts)
 // and the process's peak RSS. --skip-embed leaves the pool unembedded and times only the read-model
@@ -42,6 +44,7 @@ import { embedPendingSamples } from "@/lib/retrieval/embed-pool";
 import { fitFallback } from "@/lib/retrieval/fallback-fit";
 import { leaderboardQuerySchema, selectionSchema } from "@/lib/selection/schema";
 import { servingModel } from "@/lib/serving/current";
+import { warmServing } from "@/lib/web/warm";
 import { latencyRow, latencyTable, type LatencyRow } from "./lib/bench-stats";
 import { savedRefreshPhase } from "./lib/bench-saved-refresh";
 import { startNativePg } from "./lib/bench-db";
@@ -227,6 +230,26 @@ async function main() {
     for (const [label, runs] of [["whole-pool leaderboard", after.whole], ["model profile", after.profile], ["compare (default models)", after.compare]] as const) {
       rows.push(latencyRow(`${label} after a change`, runs.map(([ms]) => ms), note));
       rows.push(latencyRow(`  the same, process CPU time`, runs.map(([, cpu]) => cpu), "user + system of every thread of this process"));
+    }
+    if (!SKIP_EMBED) {
+      // What a web process does in the background after each new version (lib/web/warm.ts): after
+      // an upload of one new sample, then after the embedding run that gives it a vector (no
+      // measurement moved: the whole pool's computations are kept).
+      const rewarm = { upload: [] as [number, number][], embed: [] as [number, number][] };
+      await warmServing();
+      for (let i = 0; i < RUNS; i++) {
+        const line = { type: "sample", id: `rewarm/${i}`, benchmark: "rewarm", input: `${words[i % words.length]} ${words[(7 * i + 3) % words.length]} rewarm` };
+        const upload = await ingestStream(Readable.from([Buffer.from(JSON.stringify(line) + "\n")]), { fileName: "rewarm.jsonl" });
+        if (upload.status !== "done") throw new Error(`rewarm upload ${upload.status}`);
+        rewarm.upload.push(await timedCpu(() => warmServing()));
+        await embedPendingSamples();
+        rewarm.embed.push(await timedCpu(() => warmServing()));
+      }
+      log(`web warm-ups after new versions done (load ${load()})`);
+      for (const [label, runs] of [["web warm-up after an upload (one sample)", rewarm.upload], ["web warm-up after its embedding run", rewarm.embed]] as const) {
+        rows.push(latencyRow(label, runs.map(([ms]) => ms), "read model, keyword index, vectors, overall leaderboard, compare, pool fits (lib/web/warm.ts)"));
+        rows.push(latencyRow(`  the same, process CPU time`, runs.map(([, cpu]) => cpu), "user + system of every thread of this process"));
+      }
     }
     summary.push(`peak RSS while serving: ${mb(peakRss)}; load average at the end: ${load()}`);
     console.log(`\n${SAMPLES} samples, ${BENCHMARKS} benchmarks, ${MODELS} models, ${DB} database\n${summary.join("\n")}\n${latencyTable(rows)}`);
