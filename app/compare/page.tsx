@@ -78,14 +78,14 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
       <Card title={c.default_models ? "Models (the top 5 of this selection)" : "Models"}>
         <ModelPicker available={c.available} selected={c.models} selectionQuery={selectionQuery} min={MIN_MODELS} max={MAX_MODELS} />
       </Card>
-      <div className={c.models.length <= 5 ? "grid gap-5 lg:grid-cols-[auto_minmax(0,1fr)]" : "space-y-5"}>
-        <Card title="Head-to-head win probability">
-          <HeadToHeadHeatmap models={c.head_to_head.models} p={c.head_to_head.p} />
-        </Card>
-        <Card title="Head-to-head records on the samples">
-          <PairwiseTable models={c.models} pairs={c.pairwise} p={c.head_to_head.p} />
-        </Card>
-      </div>
+      {/* One above the other: side by side, the records table (eight columns) got what the
+          heatmap left of the page's width and scrolled sideways, caption and all, even for 2 models. */}
+      <Card title="Head-to-head win probability">
+        <HeadToHeadHeatmap models={c.head_to_head.models} p={c.head_to_head.p} />
+      </Card>
+      <Card title="Head-to-head records on the samples">
+        <PairwiseTable models={c.models} pairs={c.pairwise} p={c.head_to_head.p} />
+      </Card>
       <Subsets title="Scores by benchmark" rows={c.benchmarks} c={c} kind="benchmark" />
       <Subsets title={`Scores by tag (the ${c.tags.length} largest)`} rows={c.tags} c={c} kind="tag" />
       <Card title="Where they disagree most">
