@@ -1,5 +1,5 @@
-// The visible samples' filter columns, interned: benchmark and task codes, tag and `metadata->>key`
-// codes per sample. Filters become a bitmask over sample rows (OR within one key, AND across keys,
+// The visible samples' filter columns, interned: benchmark and task codes, a tag list and
+// `metadata->>key` codes per sample. Filters become a bitmask over sample rows (OR within one key, AND across keys,
 // as lib/db/queries/embeddings-search.ts filters in SQL).
 import type { SampleTuple } from "@/lib/db/queries/read-model";
 import type { SampleFilters } from "@/lib/db/queries/embeddings-search";
@@ -12,9 +12,7 @@ export class SampleTable {
   /** 1 for a sample with an image (stored or to fetch from image_url). */
   readonly hasImage = i32();
   readonly ids: string[] = [];
-  /** Per row: its tags' codes (tagCodes), in the sample's order. */
-  readonly tags = new ListColumn();
-  /** Per row: the index in tagLists of its tag names (rows with the same tags share one list). */
+  /** Per row: the index in tagLists of its tags, in the sample's order (rows with the same tags share one list). */
   private readonly tagList = i32();
   /** The distinct tag lists, frozen: what tagNames hands out without allocating. */
   private readonly tagLists: string[][] = [];
@@ -24,7 +22,6 @@ export class SampleTable {
   readonly rowOf = new PkIndex();
   readonly benchmarks = new Interner();
   readonly tasks = new Interner();
-  readonly tagCodes = new Interner();
   readonly metaCodes = new Interner();
 
   /** Per row: the value of `changes` when it was last upserted. */
@@ -62,7 +59,7 @@ export class SampleTable {
     const benchmarkCode = this.benchmarks.code(benchmark);
     const taskCode = task === null ? -1 : this.tasks.code(task);
     const image = hasImage ? 1 : 0;
-    const tagCodes = tags.map((t) => this.tagCodes.code(t));
+    const tagList = this.internTagList(tags);
     const metaCodes = (metaKeys ?? []).map((k, i) => this.metaCodes.code(metaCode(k, metaValues![i])));
     // The same sample again (a read-model update re-reads recent samples to be safe): no change, so
     // what was gathered from this row stays valid (lib/serving/incremental-batch.ts).
@@ -72,7 +69,7 @@ export class SampleTable {
       this.benchmark.data[row] === benchmarkCode &&
       this.task.data[row] === taskCode &&
       this.hasImage.data[row] === image &&
-      this.tags.equals(row, tagCodes) &&
+      this.tagList.data[row] === tagList &&
       this.meta.equals(row, metaCodes);
     if (same) return row;
     this.changedAt.data[row] = ++this.changes;
@@ -80,8 +77,7 @@ export class SampleTable {
     this.task.data[row] = taskCode;
     this.hasImage.data[row] = image;
     this.ids[row] = id;
-    this.tags.set(row, tagCodes);
-    this.tagList.data[row] = this.internTagList(tags);
+    this.tagList.data[row] = tagList;
     this.meta.set(row, metaCodes);
     return row;
   }
@@ -117,7 +113,13 @@ export class SampleTable {
     const codes = (interner: Interner, names: readonly string[]) => new Set(names.map((x) => interner.find(x)));
     if (f.benchmark.length) keepWhere(out, codes(this.benchmarks, f.benchmark), (r) => this.benchmark.data[r]);
     if (f.task.length) keepWhere(out, codes(this.tasks, f.task), (r) => this.task.data[r]);
-    if (f.tag.length) keepAny(out, codes(this.tagCodes, f.tag), this.tags);
+    if (f.tag.length) {
+      // The tag lists holding a wanted tag, then the rows with one of those lists.
+      const wanted = new Set(f.tag);
+      const lists = new Set<number>();
+      this.tagLists.forEach((list, i) => list.some((t) => wanted.has(t)) && lists.add(i));
+      keepWhere(out, lists, (r) => this.tagList.data[r]);
+    }
     if (f.modality) {
       const want = f.modality === "image" ? 1 : 0;
       for (let r = 0; r < n; r++) if (this.hasImage.data[r] !== want) out[r] = 0;
