@@ -43,12 +43,15 @@ export function requestId(req: Request): string {
   return given && SANE_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
+/** The header in which npm start's request gate (scripts/lib/request-gate.mjs, its QUEUE_HEADER) says a request's wait. */
+export const QUEUE_HEADER = "x-portal-queue-ms";
+
 /**
- * The request's wait for a turn in npm start's request gate (scripts/lib/request-gate.mjs sets the
- * header, removing a client's own), before this handler's duration began.
+ * The request's wait for a turn in npm start's request gate (which sets the header, removing a
+ * client's own), before this handler's duration began.
  */
 function queueWait(req: NextRequest): { queue_ms?: number } {
-  const raw = req.headers.get("x-portal-queue-ms");
+  const raw = req.headers.get(QUEUE_HEADER);
   const waited = raw === null ? NaN : Number(raw);
   return Number.isFinite(waited) && waited >= 0 ? { queue_ms: waited } : {};
 }

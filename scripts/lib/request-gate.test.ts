@@ -4,7 +4,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { bypasses } from "./request-gate.mjs";
+import { QUEUE_HEADER as HANDLER_QUEUE_HEADER } from "@/lib/api/handler";
+import { bypasses, QUEUE_HEADER } from "./request-gate.mjs";
 
 const GATE = path.join(import.meta.dirname, "request-gate-preload.mjs");
 
@@ -115,6 +116,10 @@ describe("request gate", () => {
     // The gone request never reached the handler: the next one is the second ever started.
     const next = (await (await fetch(`${base}/page?ms=0`)).json()) as { order: number };
     expect(next.order).toBe(2);
+  });
+
+  it("names its wait header as the API handler reads it (the gate is plain JS, preloaded without the app's modules)", () => {
+    expect(QUEUE_HEADER).toBe(HANDLER_QUEUE_HEADER);
   });
 
   it("logs each page it gates with its duration and its wait, each request it turns away, and tells API routes their wait", async () => {
