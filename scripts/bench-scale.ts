@@ -67,6 +67,8 @@ const DB: "embedded" | "native" = dbArg;
 const SKIP_EMBED = args.includes("--skip-embed");
 /** --skip-index: the embedding leaves out pgvector's HNSW index, which the serving path does not read (at 1M on a native server it builds for ~40 min on 2 busy cores, in the background in a portal). */
 const SKIP_INDEX = args.includes("--skip-index");
+/** Every embedding run of the bench (the pool's, and the web warm-up's after an upload) builds no HNSW index under --skip-index. */
+const embedOptions = SKIP_INDEX ? { hnswMinVectors: Infinity } : {};
 const POOL_DIR = args.includes("--pool") ? path.resolve(args[args.indexOf("--pool") + 1]) : null;
 if (POOL_DIR && DB !== "embedded") throw new Error("--pool keeps an embedded database only");
 const SAVED = args.includes("--saved");
@@ -160,7 +162,7 @@ async function main() {
       summary.push(`import: ${report.counts.samples_new} samples, ${report.counts.measurements_new} measurements in ${(importMs / 1000).toFixed(1)} s`);
       log(summary.at(-1)!);
       if (!SKIP_EMBED) {
-        const [, embedMs] = await timed(async () => (await fitFallback(), await embedPendingSamples(undefined, SKIP_INDEX ? { hnswMinVectors: Infinity } : {})));
+        const [, embedMs] = await timed(async () => (await fitFallback(), await embedPendingSamples(undefined, embedOptions)));
         summary.push(`embedding (offline fallback${SKIP_INDEX ? ", no HNSW index: --skip-index" : ", with the HNSW index"}): ${(embedMs / 1000).toFixed(1)} s`);
         log(summary.at(-1)!);
       }
@@ -255,7 +257,7 @@ async function main() {
         const upload = await ingestStream(Readable.from([Buffer.from(JSON.stringify(line) + "\n")]), { fileName: "rewarm.jsonl" });
         if (upload.status !== "done") throw new Error(`rewarm upload ${upload.status}`);
         rewarm.upload.push(await timedCpu(() => warmServing()));
-        await embedPendingSamples();
+        await embedPendingSamples(undefined, embedOptions);
         rewarm.embed.push(await timedCpu(() => warmServing()));
       }
       log(`web warm-ups after new versions done (load ${load()})`);
