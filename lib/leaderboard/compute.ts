@@ -18,6 +18,7 @@ import { env } from "@/lib/env";
 import { polledHealthRun, servingModel } from "@/lib/serving/current";
 import { forgetIncrementalBatch, gatherPrepared } from "@/lib/serving/incremental-batch";
 import { processLimiter } from "@/lib/serving/limiter";
+import { SameBatchMemo } from "@/lib/serving/same-batch-memo";
 import type { ReadModel } from "@/lib/serving/read-model";
 import { retrieve, retrievalCut, type Retrieval, type RetrievalCut } from "@/lib/serving/retrieve";
 import { checkSelection, type SelectionHealth } from "@/lib/health/selection";
@@ -85,14 +86,22 @@ interface Cache {
   pending: Map<string, Promise<ComputedLeaderboard>>;
   /** last fitted θ by model, by query (any data version) */
   warmStarts: Map<string, ReadonlyMap<string, number>>;
-  /** the last ranking of each carried selection and the batch it ranked (rankPrepared) */
-  ranked: Map<string, { batch: MeasurementBatch; result: LeaderboardResult }>;
+  /** the last ranking of each carried selection, by the batch it ranked (rankPrepared) */
+  ranked: SameBatchMemo<LeaderboardResult>;
 }
+/**
+ * The last ranking of each carried selection (the whole pool's and its filtered views, which alone
+ * come with their groups and choice events): a new data version that left the selection's
+ * measurements alone carries the very same batch object over, and its ranking is then the same
+ * (lib/serving/same-batch-memo.ts). At 100k samples that is a whole-pool fit (~0.75 s per web
+ * process) saved on each such version.
+ */
+const RANKED = 4;
 const g = globalThis as unknown as { __portalLeaderboardCache?: Cache };
-const cache = (g.__portalLeaderboardCache ??= { answers: new Map(), computations: new Map(), pending: new Map(), warmStarts: new Map(), ranked: new Map() });
+const cache = (g.__portalLeaderboardCache ??= { answers: new Map(), computations: new Map(), pending: new Map(), warmStarts: new Map(), ranked: new SameBatchMemo(RANKED) });
 cache.pending ??= new Map();
 cache.warmStarts ??= new Map();
-cache.ranked ??= new Map();
+cache.ranked ??= new SameBatchMemo(RANKED);
 const fits = processLimiter({ concurrency: env().FIT_CONCURRENCY, queue: env().FIT_QUEUE, retryAfter: 2, what: "leaderboard fits" });
 
 /** Forgets every cached leaderboard of this process (for a database emptied under it, as tests do). */
@@ -236,15 +245,6 @@ async function prepare(q: ResolvedQuery, model: ReadModel, canonical = false): P
 /** Ranks a batch: lib/ranking's `rank`, or the same in a thread (a background job's: ./rank-off-thread.ts). */
 export type Ranker = (method: RankMethod, batch: MeasurementBatch, options: RankOptions) => LeaderboardResult | Promise<LeaderboardResult>;
 
-/**
- * The last ranking of each carried selection (the whole pool's and its filtered views), with the
- * batch it ranked: a new data version that left the selection's measurements alone (an embedding
- * job's, a health check's, an upload elsewhere in a filtered view) carries the very same batch
- * object over (lib/serving/incremental-batch.ts), and its ranking is then the same. At 100k samples
- * that is a whole-pool fit (~0.75 s per web process) saved on each such version.
- */
-const RANKED = 4;
-
 /** A prepared computation ranked by `ranker` (null: no models to rank); the fit starts from the same query's last θ. */
 async function rankPrepared(p: Prepared, ci: CiMethod | undefined, ranker: Ranker): Promise<LeaderboardResult | null> {
   const { q, loaded, baseline } = p;
@@ -252,10 +252,10 @@ async function rankPrepared(p: Prepared, ci: CiMethod | undefined, ranker: Ranke
   // The groups and choice events that came with the batch, to this thread's ranker only (not copied to a thread).
   const prepared = ranker === rank ? loaded.prepared : undefined;
   const sameKey = prepared ? JSON.stringify([startKey(q, ci), baseline ?? null]) : null;
-  const same = sameKey ? recall(cache.ranked, sameKey) : undefined;
-  if (same && same.batch === loaded.batch) return same.result;
+  const same = sameKey ? cache.ranked.get(sameKey, loaded.batch) : undefined;
+  if (same) return same;
   const result = await ranker(q.method, loaded.batch, { baseline, prior: q.prior, ci, warmStart: recall(cache.warmStarts, startKey(q, ci)), ...(prepared ? { prepared } : {}) });
-  if (sameKey) remember(cache.ranked, sameKey, { batch: loaded.batch, result }, RANKED);
+  if (sameKey) cache.ranked.set(sameKey, loaded.batch, result);
   return result;
 }
 

@@ -6,6 +6,7 @@ import { servedDataVersion } from "@/lib/db/data-version";
 import { computeLeaderboard, type ComputedLeaderboard } from "@/lib/leaderboard/compute";
 import type { MeasurementBatch } from "@/lib/ranking/measurements";
 import { benchmarkSubsets, topTagSubsets, type SubsetFit } from "@/lib/ranking/subset-fits";
+import { SameBatchMemo } from "@/lib/serving/same-batch-memo";
 import { cachedSubsetFits } from "@/lib/serving/subset-fit-cache";
 import { fitBaseline, resolveQuery } from "@/lib/selection/defaults";
 import { defaultLeaderboardQuery } from "@/lib/selection/schema";
@@ -22,25 +23,24 @@ export interface PoolFits {
 
 const g = globalThis as unknown as {
   __portalPoolFits?: Map<string, Promise<PoolFits>>;
-  __portalLastPoolFits?: { last: { batch: WeakRef<MeasurementBatch>; key: string; fits: PoolFits } | null };
+  __portalLastPoolFits?: SameBatchMemo<PoolFits>;
 };
 const cache = (g.__portalPoolFits ??= new Map());
 
 /**
- * The last fits and the batch they were made from: a data version that left the whole pool's
- * measurements alone (an embedding job's, a health check's) carries the very same batch over
- * (lib/serving/incremental-batch.ts), and its fits are then the same, without hashing every subset's
- * lines again (~0.15 s at 100k samples).
+ * The last fits, by the batch they were made from: a data version that left the whole pool's
+ * measurements alone (an embedding job's, a health check's) carries the very same batch over, and
+ * its fits are then the same, without hashing every subset's lines again (~0.15 s at 100k samples).
  */
-const held = (g.__portalLastPoolFits ??= { last: null });
+const held = (g.__portalLastPoolFits ??= new SameBatchMemo(1));
 
 function fitPool({ query, loaded: { batch } }: ComputedLeaderboard): PoolFits {
   const baseline = fitBaseline(query, batch.modelNames);
-  const lastKey = JSON.stringify([baseline ?? null, query.prior]);
-  const last = held.last;
-  if (last && last.key === lastKey && last.batch.deref() === batch) return last.fits;
+  const key = JSON.stringify([baseline ?? null, query.prior]);
+  const last = held.get(key, batch);
+  if (last) return last;
   const fits = fitPoolBatch(batch, baseline, query.prior);
-  held.last = { batch: new WeakRef(batch), key: lastKey, fits };
+  held.set(key, batch, fits);
   return fits;
 }
 
@@ -55,7 +55,7 @@ function fitPoolBatch(batch: MeasurementBatch, baseline: string | undefined, pri
 /** Forgets the cached fits of this process (for a database emptied under it, as tests do). */
 export function forgetPoolFits(): void {
   cache.clear();
-  held.last = null;
+  held.clear();
 }
 
 async function poolFitsKey(): Promise<string> {

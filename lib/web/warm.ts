@@ -22,11 +22,11 @@ import { TEXT_SPACE } from "@/lib/retrieval/spaces";
 import { servingModel } from "@/lib/serving/current";
 import { lexicalFor } from "@/lib/serving/lexical-store";
 import { vectorsFor } from "@/lib/serving/read-model";
-import type { MeasurementBatch } from "@/lib/ranking/measurements";
+import { SameBatchMemo } from "@/lib/serving/same-batch-memo";
 import { defaultLeaderboardQuery, selectionSchema } from "@/lib/selection/schema";
 
 /** The whole-pool batch compare was last warmed for. */
-const warmed: { compare?: WeakRef<MeasurementBatch> } = {};
+const warmedCompare = new SameBatchMemo<true>(1);
 
 export async function warmServing(): Promise<{ ms: number; samples: number } | null> {
   const log = logger("web");
@@ -43,10 +43,10 @@ export async function warmServing(): Promise<{ ms: number; samples: number } | n
     // Compare's fits are remembered by content: after a version that left the whole pool's
     // measurements alone (its batch carried over as the same object) they are all still there.
     const overall = (await computeLeaderboard(defaultLeaderboardQuery())).loaded.batch;
-    if (warmed.compare?.deref() !== overall) {
+    if (!warmedCompare.get("compare", overall)) {
       // A pool that ranks fewer than two models has nothing to compare: not a failed warm-up.
       await compareModels({ models: [], selection: selectionSchema.parse({}) }).catch(() => null);
-      warmed.compare = new WeakRef(overall);
+      warmedCompare.set("compare", overall, true);
     }
     // The model pages' per-benchmark and per-tag fits over the whole pool (~2 s at 100k): left to
     // the first model page, each web process paid them under load.
