@@ -15,7 +15,7 @@
 // optimum as from scratch, in fewer passes.
 import { createHash } from "node:crypto";
 import { env } from "@/lib/env";
-import { polledHealthRun, servingModel } from "@/lib/serving/current";
+import { currentModel, polledHealthRun, servingModel } from "@/lib/serving/current";
 import { forgetIncrementalBatch, gatherPrepared } from "@/lib/serving/incremental-batch";
 import { processLimiter } from "@/lib/serving/limiter";
 import { SameBatchMemo } from "@/lib/serving/same-batch-memo";
@@ -352,11 +352,12 @@ export type Recomputed =
  * A saved leaderboard's refresh: the leaderboard computed afresh (no cache), unless its inputs
  * digest to `previousDigest` — the snapshot's selection and data did not change — in which case no
  * fit runs and the caller keeps the snapshot. Retrieval and gather are cheap beside the fit with
- * bootstrap intervals (at 100k samples: under a second against minutes).
+ * bootstrap intervals (at 100k samples: under a second against minutes). Computed from the version
+ * published before the call (currentModel), not the one a busy database leaves a request with.
  */
 export async function recomputeLeaderboard(query: LeaderboardQuery, ci: CiMethod, previousDigest: string | null, ranker: Ranker = rank): Promise<Recomputed> {
   const q = resolveQuery(query);
-  const model = await servingModel();
+  const model = await currentModel();
   return fits.run(async () => {
     const prepared = await prepare(q, model, true);
     const digest = inputDigest(prepared, ci);

@@ -11,7 +11,7 @@ import { dataVersion } from "@/lib/db/data-version";
 import { clearRefresh, listStaleSlugs, markRefreshProgress, markRefreshQueued } from "@/lib/db/queries/saved-leaderboards";
 import { latestHealthRun } from "@/lib/db/queries/benchmark-health";
 import { keepSnapshot, slugsFlaggedByOtherRun, snapshotBasis, swapSnapshot } from "@/lib/db/queries/snapshots";
-import { servingModel } from "@/lib/serving/current";
+import { currentModel } from "@/lib/serving/current";
 import { enqueue, QUEUES } from "@/lib/queue";
 import { pendingEmbeddings, activeEmbedder } from "@/lib/retrieval/active";
 import { recomputeLeaderboard, type LiveLeaderboard } from "./compute";
@@ -55,7 +55,7 @@ export async function refreshSnapshot(slug: string): Promise<RefreshOutcome> {
   };
   if (kept && basis?.reach) {
     const reach = basis.reach;
-    const model = await orClear(() => servingModel());
+    const model = await orClear(() => currentModel());
     const health = { from: basis.healthRun, to: healthRun };
     if ((await orClear(() => reachedBy(reach, model, health))) === null && (await keepSnapshot(slug, kept, model.version, undefined, healthRun))) {
       if (model.version !== (await dataVersion())) await queueRefreshes([slug]);

@@ -7,6 +7,7 @@ import { closeDb, pool } from "@/lib/db/client";
 import { dataVersion } from "@/lib/db/data-version";
 import { computeLeaderboard } from "@/lib/leaderboard/compute";
 import { leaderboardQuerySchema } from "@/lib/selection/schema";
+import { currentModel, FRESH_WAIT_MS, servingModel } from "@/lib/serving/current";
 import { resetDatabase } from "@/test/db";
 import { importDemo } from "@/test/demo";
 
@@ -52,6 +53,35 @@ describe("serving while a background transaction is open", () => {
       expect(after.leaderboard.n_samples).toBe(46);
     } finally {
       await commit();
+    }
+  });
+});
+
+describe("background work reads the version published before it", () => {
+  it("currentModel waits for the database and the update, where servingModel answers from the version it has", async () => {
+    const held = await servingModel();
+    const before = held.version;
+    expect(before).toBe(await dataVersion());
+    await pool().query(`UPDATE pool_state SET data_version = data_version + 1, updated_at = now() WHERE id = 1`);
+    const job = await pool().connect();
+    let released: Promise<void> | null = null;
+    try {
+      await job.query("BEGIN");
+      // The version poll reads pool_state: a native server makes it wait for this lock, the
+      // embedded database for the transaction itself (its one session).
+      await job.query("LOCK TABLE pool_state IN ACCESS EXCLUSIVE MODE");
+      const t0 = performance.now();
+      released = new Promise((resolve) => setTimeout(() => resolve(job.query("COMMIT").then(() => undefined)), FRESH_WAIT_MS + 500));
+      const served = await servingModel();
+      expect(performance.now() - t0).toBeLessThan(FRESH_WAIT_MS + 400);
+      expect(served.version).toBe(before);
+      const current = await currentModel();
+      expect(performance.now() - t0).toBeGreaterThanOrEqual(FRESH_WAIT_MS + 450);
+      expect(current.version).toBe(before + 1);
+      expect((await computeLeaderboard(geography(), { useCache: false })).leaderboard.data_version).toBe(before + 1);
+    } finally {
+      await (released ?? job.query("COMMIT"));
+      job.release();
     }
   });
 });
