@@ -11,7 +11,8 @@
 // --runs N, the medians. With --pool N the pool is generated instead (N samples,
 // scripts/lib/synthetic-pool.ts, queries from its vocabulary), imported into one portal and
 // embedded once, and the runs follow one another on it; --db native puts that portal on a
-// throwaway PostgreSQL + pgvector server. 2 shared cores: read the figures with the load average printed beside them.
+// throwaway PostgreSQL + pgvector server. --upload-mb 0 runs the crowd without an upload (issue 16's
+// throughput target names none; issue 17's runs with one in flight). 2 shared cores: read the figures with the load average printed beside them.
 import { execFile, spawn } from "node:child_process";
 import { copyFileSync, createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -26,16 +27,18 @@ import { startNativePg } from "./lib/bench-db";
 import { writeSyntheticPool } from "./lib/synthetic-pool";
 
 const args = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
+const arg = (name: string, fallback: number, min0 = false) => {
   const i = args.indexOf(`--${name}`);
   const v = i >= 0 ? Number(args[i + 1]) : fallback;
-  if (!Number.isFinite(v) || v <= 0) throw new Error(`--${name} must be a positive number`);
+  if (!Number.isFinite(v) || v < 0 || (v === 0 && !min0)) throw new Error(`--${name} must be a ${min0 ? "non-negative" : "positive"} number`);
   return v;
 };
 const CLIENTS = arg("clients", 50);
 const SECONDS = arg("seconds", 30);
 const RUNS = arg("runs", 1);
-const UPLOAD_MB = arg("upload-mb", 4);
+/** 0: no upload during the runs. */
+const UPLOAD_MB = arg("upload-mb", 4, true);
+const uploadWords = UPLOAD_MB > 0 ? `${UPLOAD_MB} MB upload in flight` : "no upload";
 const TIMEOUT_S = arg("timeout", 20);
 /** --log FILE: keep the portal's output there (it is removed with the temporary DATA_DIR otherwise). */
 const KEEP_LOG = args.includes("--log") ? path.resolve(args[args.indexOf("--log") + 1] ?? "") : null;
@@ -163,7 +166,7 @@ function printRun(i: number, r: RunResult, peaks: Record<Role, number>, loadAt: 
   log(
     `run ${i}: ${s.n} answers in ${r.seconds.toFixed(1)} s = ${s.rps.toFixed(1)} req/s; p50 ${s.p50.toFixed(0)} ms, p95 ${s.p95.toFixed(0)} ms, ` +
       `p99 ${s.p99.toFixed(0)} ms; non-2xx (other than 503): ${n2}; 503: ${s.deliberate503}; errors ${s.errors}, timeouts ${s.timeouts}; ` +
-      `upload ${r.upload.status}: accepted in ${r.upload.acceptedMs.toFixed(0)} ms, done after ${(r.upload.doneMs / 1000).toFixed(1)} s; ` +
+      (r.upload.status === "none" ? "no upload; " : `upload ${r.upload.status}: accepted in ${r.upload.acceptedMs.toFixed(0)} ms, done after ${(r.upload.doneMs / 1000).toFixed(1)} s; `) +
       `peak RSS web ${mb(peaks.web)}, worker ${mb(peaks.worker)}, db ${mb(peaks.db)}; ${cpuShare(cpu, r.seconds)}; load average ${loadAt}`,
   );
 }
@@ -204,8 +207,8 @@ async function measure(portal: Portal, i: number, pool: DemoPool): Promise<Measu
     const t0 = performance.now();
     for (const m of trafficMix(pool, 0)) await fetch(portal.base + m.path()).then((r) => r.arrayBuffer());
     log(`warm-up, one request of each kind in turn: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    log(`portal ready at ${portal.base}; ${CLIENTS} clients × ${SECONDS} s, ${UPLOAD_MB} MB upload in flight (run ${i} of ${RUNS})`);
-    const body = uploadBody(pool, UPLOAD_MB, i);
+    log(`portal ready at ${portal.base}; ${CLIENTS} clients × ${SECONDS} s, ${uploadWords} (run ${i} of ${RUNS})`);
+    const body = UPLOAD_MB > 0 ? uploadBody(pool, UPLOAD_MB, i) : null;
     rss.reset();
     const cpu0 = sampleCpu(portal.pid, portal.dbPid);
     // CPU over the traffic's seconds only: the run then waits for the upload, which can take
@@ -217,7 +220,7 @@ async function measure(portal: Portal, i: number, pool: DemoPool): Promise<Measu
       seconds: SECONDS,
       timeoutS: TIMEOUT_S,
       mix: trafficMix(pool, i),
-      upload: () => upload(portal.base, token, body),
+      upload: async () => (body ? upload(portal.base, token, body) : { status: "none", acceptedMs: 0, doneMs: 0 }),
       trafficEnded: () => (cpu1 = sampleCpu(portal.pid, portal.dbPid)),
     });
     const cpu = { db: cpu1.db - cpu0.db, web: cpu1.web - cpu0.web, worker: cpu1.worker - cpu0.worker };
@@ -282,16 +285,18 @@ async function main() {
     const peak = (role: Role) => median(runs.map((r) => r.peaks[role]));
     const web = `${process.env.WEB_PROCESSES ?? "npm start's default number of"} web process(es), young generation ${process.env.WEB_SEMI_SPACE_MB ?? "32"} MB, single-threaded GC ${process.env.WEB_SINGLE_THREADED_GC ?? "auto"}, ${process.env.WEB_ACTIVE_REQUESTS ?? "2"} requests at once per server (WEB_PROCESSES, WEB_SEMI_SPACE_MB, WEB_SINGLE_THREADED_GC, WEB_ACTIVE_REQUESTS)`;
     const poolName = POOL > 0 ? `generated pool of ${POOL} samples, ${DB} database` : `demo pool, ${DB} database`;
-    console.log(`\n${CLIENTS} clients × ${SECONDS} s, ${poolName}, ${UPLOAD_MB} MB upload in flight; ${web}; ${RUNS === 1 ? "1 run" : `median of ${RUNS} runs`}`);
+    console.log(`\n${CLIENTS} clients × ${SECONDS} s, ${poolName}, ${uploadWords}; ${web}; ${RUNS === 1 ? "1 run" : `median of ${RUNS} runs`}`);
     console.log("| figure | value | target |\n|---|---|---|");
     console.log(`| requests/s (each run) | ${s.map((x) => x.rps.toFixed(1)).join(" / ")} | ≥ 30 |`);
     console.log(`| p50 / p95 / p99 latency | ${m((x) => x.p50).toFixed(0)} / ${m((x) => x.p95).toFixed(0)} / ${m((x) => x.p99).toFixed(0)} ms | p95 ≤ 2000, p99 ≤ 5000 |`);
     console.log(`| non-2xx other than 503 (all runs) | ${other} of ${all} | 0 |`);
     console.log(`| 503 + Retry-After (all runs) | ${total((x) => x.deliberate503)} (${((100 * total((x) => x.deliberate503)) / Math.max(1, all)).toFixed(2)} %) | ≤ 1 % |`);
     console.log(`| connection errors / timeouts (> ${TIMEOUT_S} s) | ${total((x) => x.errors)} / ${total((x) => x.timeouts)} | 0 / 0 |`);
-    console.log(`| upload accepted / done | ${median(runs.map((r) => r.result.upload.acceptedMs)).toFixed(0)} ms / ${(median(runs.map((r) => r.result.upload.doneMs)) / 1000).toFixed(1)} s | – |`);
+    if (UPLOAD_MB > 0) console.log(`| upload accepted / done | ${median(runs.map((r) => r.result.upload.acceptedMs)).toFixed(0)} ms / ${(median(runs.map((r) => r.result.upload.doneMs)) / 1000).toFixed(1)} s | – |`);
     console.log(`| peak RSS web (all its processes) / worker / db | ${mb(peak("web"))} / ${mb(peak("worker"))} / ${mb(peak("db"))} | web ≤ 1536 MB |`);
     console.log(`| the portal's share of the machine's CPU (each run) | ${runs.map((r) => `${cpuPercent(r.cpu, r.result.seconds)} %`).join(" / ")} | – |`);
+    // What bounds the throughput on a busy machine: the web servers' CPU time per answer (all their threads).
+    console.log(`| web servers' CPU per answer (each run) | ${runs.map((r, j) => `${((1000 * r.cpu.web) / Math.max(1, s[j].n)).toFixed(0)} ms`).join(" / ")} | – |`);
     console.log(`| load average at the end (1/5/15 min) | ${load()} | – |`);
     console.log(`\nBy kind of request (all runs):\n${byKind(runs.map((r) => r.result))}`);
   } finally {
