@@ -39,14 +39,16 @@ function refresh(): Promise<ReadModel> {
   return holder.loading;
 }
 
+/** Records what a version poll read: small request-path reads are remembered under it (lib/db/version-memo.ts). */
+function noted(stamp: VersionStamp): VersionStamp {
+  notePolledStamp(stamp);
+  return (holder.stamp = stamp);
+}
+
 /** A version poll, shared by the requests that arrive while it runs (at most one in flight). */
 function poll(): Promise<VersionStamp> {
   holder.polling ??= readVersionStamp()
-    .then((stamp) => {
-      // Small request-path reads are remembered under this stamp (lib/db/version-memo.ts).
-      notePolledStamp(stamp);
-      return (holder.stamp = stamp);
-    })
+    .then(noted)
     .finally(() => {
       holder.polling = undefined;
     });
@@ -95,9 +97,7 @@ const CURRENT_ROUNDS = 5;
 export async function currentModel(): Promise<ReadModel> {
   let model = holder.model ?? (await servingModel());
   for (let round = 0; round < CURRENT_ROUNDS; round++) {
-    const stamp = await readVersionStamp();
-    notePolledStamp(stamp);
-    holder.stamp = stamp;
+    const stamp = noted(await readVersionStamp());
     if (sameVersion(stamp, model.publish)) return model;
     model = await refresh();
   }
