@@ -4,6 +4,7 @@
 // cursor, still catch a sample that lost its vector behind the cursor.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, pool } from "@/lib/db/client";
+import { toHalfPrecision } from "@/lib/db/half-precision";
 import { deleteFallbackFitsExcept, fallbackFitParams, newestFallbackFit, saveFallbackFit } from "@/lib/db/queries/embedder-state";
 import { coveredSamplePks, coveredSamples, insertEmbeddings, vectorArrayBinary } from "@/lib/db/queries/embeddings";
 import { vectorFromBinary, vectorsAfter, vectorsOf } from "@/lib/db/queries/read-model";
@@ -29,7 +30,7 @@ afterAll(async () => {
 });
 
 describe("embedding storage", () => {
-  it("vectors go in and come back as the same float32 values (binary both ways)", async () => {
+  it("vectors go in rounded to half precision and come back as those float32 values (binary both ways)", async () => {
     const pks = (await pool().query<{ pk: number }>(`SELECT pk FROM samples ORDER BY pk LIMIT 3`)).rows.map((r) => r.pk);
     // Values the text form with 7 decimals could not carry exactly.
     const vectors = pks.map((_, i) => Float32Array.from({ length: 384 }, (_, j) => Math.fround(Math.sin(i * 1000 + j) * 1.234567891e-3 + (j === 0 ? 1 : 0))));
@@ -37,10 +38,13 @@ describe("embedding storage", () => {
     // A vector already there is kept.
     expect(await insertEmbeddings({ space: "text", dim: 384 }, "storage-test", pks.slice(0, 1), [new Float32Array(384).fill(0.5)])).toBe(0);
     const back = new Map(await vectorsOf("text", "storage-test", pks));
-    pks.forEach((pk, i) => expect(back.get(pk)).toEqual(vectors[i]));
+    const stored = vectors.map(toHalfPrecision);
+    pks.forEach((pk, i) => expect(back.get(pk)).toEqual(stored[i]));
+    // Each value is the half nearest the one sent: at most half a unit in the 11th significant bit away.
+    pks.forEach((pk, i) => back.get(pk)!.forEach((x, j) => expect(Math.abs(x - vectors[i][j])).toBeLessThanOrEqual(Math.abs(vectors[i][j]) * 2 ** -11 + 2 ** -25)));
     // And the server reads what was sent: its text form parses to the same values.
     const text = await pool().query<{ e: string }>(`SELECT embedding::text AS e FROM embeddings WHERE model = 'storage-test' AND sample_pk = $1`, [pks[1]]);
-    expect(Float32Array.from(text.rows[0].e.slice(1, -1).split(","), Number)).toEqual(vectors[1]);
+    expect(Float32Array.from(text.rows[0].e.slice(1, -1).split(","), Number)).toEqual(stored[1]);
     await pool().query(`DELETE FROM embeddings WHERE model = 'storage-test'`);
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { seeded } from "@/test/seeded";
+import { HALF_TO_FLOAT } from "@/lib/db/half-precision";
 import { dotKernel, dotKernelBytes, dotKernels } from "./dot-kernel";
 
 /** The kernel's order in JS (float32 steps): four f32x4 accumulators over 16-float steps, combined, then the tail. */
@@ -23,6 +24,7 @@ describe("dot kernel (wasm SIMD)", () => {
       { name: "dots", kind: "function" },
       { name: "exact", kind: "function" },
       { name: "exact8", kind: "function" },
+      { name: "exact8h", kind: "function" },
     ]);
   });
 
@@ -72,6 +74,35 @@ describe("dot kernel (wasm SIMD)", () => {
       const scalar = new Float32Array(memory.buffer, outAt, rows);
       for (let r = 0; r < rows; r++) expect(Object.is(simd[r], scalar[r]) || simd[r] === scalar[r]).toBe(true);
       expect(new Uint32Array(simd.buffer)).toEqual(new Uint32Array(Float32Array.from(scalar).buffer));
+    }
+  });
+
+  it.each([4, 12, 384, 768])("exact8h: half rows widened exactly, then pgvector's float32 chain bit for bit (every half pattern class: zeros, subnormals, normals, both signs; %i-d)", (dim) => {
+    const memory = new WebAssembly.Memory({ initial: 64 });
+    const { exactHalf } = dotKernels(memory)!;
+    const rand = seeded(dim + 11);
+    for (const rows of [1, 7, 8, 9, 40]) {
+      const q = new Float32Array(memory.buffer, 0, dim);
+      const vAt = 8192;
+      const padded = Math.ceil(rows / 8) * 8;
+      const h = new Uint16Array(memory.buffer, vAt, padded * dim);
+      const outAt = vAt + padded * dim * 2 + 64;
+      for (let i = 0; i < dim; i++) q[i] = rand() * 10 ** Math.round(rand() * 3);
+      for (let i = 0; i < h.length; i++) {
+        // Any finite half: a random sign, exponent 0 (zero, subnormals) to 30, mantissa.
+        const x = rand();
+        const e = i % 9 === 0 ? 0 : Math.floor(((x + 1) / 2) * 31) % 31;
+        h[i] = (rand() < 0 ? 0x8000 : 0) | (e << 10) | Math.floor(((rand() + 1) / 2) * 1024) % 1024;
+      }
+      new Float32Array(memory.buffer, outAt, padded + 1).fill(NaN);
+      exactHalf(0, vAt, rows, dim, outAt);
+      const out = new Float32Array(memory.buffer, outAt, padded + 1);
+      for (let r = 0; r < rows; r++) {
+        let s = 0;
+        for (let i = 0; i < dim; i++) s = Math.fround(s + Math.fround(HALF_TO_FLOAT[h[r * dim + i]] * q[i]));
+        expect(Object.is(out[r], s) || out[r] === s).toBe(true);
+      }
+      expect(out[padded]).toBeNaN(); // whole groups of eight, nothing past them
     }
   });
 

@@ -73,6 +73,12 @@
 // bound by reading the rows, which the next eight rows' cache lines, touched in address order while
 // these are summed, keep near the sequential rate.
 //
+// A fourth, `exact8h`, is `exact8` over rows of binary16 halves (vector-matrix.ts holds the stored
+// vectors so, lib/db/half-precision.ts): each group of four halves is widened to float32 exactly
+// before the same products and sums, so its results are `exact`'s over the widened rows, bit for
+// bit, while it reads half the bytes. Its wrapper (`exactHalf`) computes whole groups of eight rows;
+// the caller keeps the rows past the last in memory and ignores their results.
+//
 // Every product and sum of `dots` is an IEEE float32 operation (no fused multiply-add), in another order than
 // pgvector's sequential sum: each term goes through at most dim/16 + 4 + (dim mod 16) ≤ dim
 // roundings of sums plus one of its product, so the result is within (dim + 1)·2⁻²⁴·Σ|aᵢbᵢ| of
@@ -220,6 +226,12 @@ const SELECT = 0x1b;
 const DROP = 0x1a;
 const i32Load = (offset: number) => [0x28, 2, ...uleb(offset)];
 const V128_STORE = (offset: number) => [...simd(0x0b), 4, ...uleb(offset)];
+/** v128.load16x4_s (align 8 bytes, offset 0): four int16 sign-extended to four i32 lanes. */
+const V128_LOAD16X4_S = [...simd(0x03), 3, 0];
+const I32X4_SHL = simd(0xab);
+const V128_AND = simd(0x4e);
+/** v128.const with the same 32-bit value in every lane. */
+const v128I32 = (x: number) => [...simd(0x0c), ...Array.from({ length: 4 }, () => [x & 0xff, (x >>> 8) & 0xff, (x >>> 16) & 0xff, (x >>> 24) & 0xff]).flat()];
 const shuffle = (lanes: number[]) => [...simd(0x0d), ...lanes];
 /** Byte lanes of i8x16.shuffle: [a0 b0 a1 b1], [a2 b2 a3 b3] (32-bit lanes), [a0 a1 b0 b1], [a2 a3 b2 b3] (64-bit halves). */
 const bytesOf = (lanes32: number[]) => lanes32.flatMap((l) => [4 * l, 4 * l + 1, 4 * l + 2, 4 * l + 3]);
@@ -242,15 +254,26 @@ const E8 = (() => {
   const abcd = Array.from({ length: 4 }, next);
   const u = Array.from({ length: 4 }, next);
   const acc = [next(), next()];
-  return { r, i, p, qp, rowBytes, t, qv, abcd, u, acc };
+  const mask = next();
+  const scale = next();
+  return { r, i, p, qp, rowBytes, t, qv, abcd, u, acc, mask, scale };
 })();
 
-/** Eight rows at a time, a row per lane (see above): rows must be a multiple of 8 and dim of 4. */
-function exact8Body(): number[] {
-  const { r, i, p, qp, rowBytes, t, qv, abcd, u, acc } = E8;
+/**
+ * Eight rows at a time, a row per lane (see above): rows must be a multiple of 8 and dim of 4.
+ * `half`: the rows are binary16 (exact8h): four halves of a row are loaded sign-extended into four
+ * i32 lanes and widened to float32 exactly — shifted left 13 bits and masked to the sign and the
+ * 15 bits of exponent and mantissa, which is the float32 whose exponent is 112 less, then multiplied
+ * by 2^112 (exact; a half subnormal becomes a float32 subnormal first, which wasm's IEEE arithmetic
+ * keeps) — and the products and sums are then exact8's.
+ */
+function exact8Body(half = false): number[] {
+  const { r, i, p, qp, rowBytes, t, qv, abcd, u, acc, mask, scale } = E8;
+  const widen = [...i32c(13), ...I32X4_SHL, ...get(mask), ...V128_AND, ...get(scale), ...F32X4_MUL];
+  const rowFloats = (pk: number) => (half ? [...get(pk), ...V128_LOAD16X4_S, ...widen] : [...get(pk), ...v128Load(0)]);
   const group = (g: number) => [
     // The products of four floats of rows 4g .. 4g + 3.
-    ...abcd.flatMap((x, j) => [...get(p[4 * g + j]), ...v128Load(0), ...get(qv), ...F32X4_MUL, ...set(x)]),
+    ...abcd.flatMap((x, j) => [...rowFloats(p[4 * g + j]), ...get(qv), ...F32X4_MUL, ...set(x)]),
     ...get(abcd[0]), ...get(abcd[1]), ...LO32, ...set(u[0]),
     ...get(abcd[0]), ...get(abcd[1]), ...HI32, ...set(u[1]),
     ...get(abcd[2]), ...get(abcd[3]), ...LO32, ...set(u[2]),
@@ -265,7 +288,8 @@ function exact8Body(): number[] {
   ];
   const outAt = [...get(OUT), ...get(r), ...i32c(2), I32_SHL, I32_ADD];
   const code = [
-    ...get(DIM), ...i32c(2), I32_SHL, ...set(rowBytes),
+    ...get(DIM), ...i32c(half ? 1 : 2), I32_SHL, ...set(rowBytes),
+    ...(half ? [...v128I32(0x8fffe000), ...set(mask), ...v128I32(0x77800000), ...set(scale)] : []),
     ...get(V), ...set(p[0]),
     ...BLOCK, ...LOOP,
     ...get(r), ...get(ROWS), I32_GE_U, ...brIf(1),
@@ -278,9 +302,10 @@ function exact8Body(): number[] {
     ...get(i), ...get(DIM), I32_GE_U, ...brIf(1),
     ...get(qp), ...v128Load(0), ...set(qv),
     ...group(0), ...group(1),
-    // Two cache lines of the next rows a step: dim/4 steps touch all 8·dim·4/64 = dim/2 of them.
-    ...get(t), ...i32Load(0), DROP, ...get(t), ...i32Load(64), DROP, ...advance(t, 128),
-    ...p.flatMap((pk) => advance(pk, 16)),
+    // Two cache lines of the next rows a step: dim/4 steps touch all 8·dim·4/64 = dim/2 of them
+    // (half rows: one line a step, of dim/4).
+    ...(half ? [...get(t), ...i32Load(0), DROP, ...advance(t, 64)] : [...get(t), ...i32Load(0), DROP, ...get(t), ...i32Load(64), DROP, ...advance(t, 128)]),
+    ...p.flatMap((pk) => advance(pk, half ? 8 : 16)),
     ...advance(qp, 16), ...advance(i, 4),
     ...br(0), END, END,
     ...outAt, ...get(acc[0]), ...V128_STORE(0),
@@ -291,7 +316,7 @@ function exact8Body(): number[] {
     ...br(0), END, END,
     END,
   ];
-  const locals = vec([[13, I32], [11, V128]].map(([n, t]) => [...uleb(n), t]));
+  const locals = vec([[13, I32], [13, V128]].map(([n, t]) => [...uleb(n), t]));
   const fn = [...locals, ...code];
   return [...uleb(fn.length), ...fn];
 }
@@ -302,9 +327,9 @@ export function dotKernelBytes(): Uint8Array<ArrayBuffer> {
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
     ...section(1, vec([[0x60, ...vec([[I32], [I32], [I32], [I32], [I32]]), ...vec([])]])),
     ...section(2, vec([[...name("env"), ...name("memory"), 0x02, 0x00, ...uleb(1)]])),
-    ...section(3, vec([uleb(0), uleb(0), uleb(0)])),
-    ...section(7, vec([[...name("dots"), 0x00, ...uleb(0)], [...name("exact"), 0x00, ...uleb(1)], [...name("exact8"), 0x00, ...uleb(2)]])),
-    ...section(10, vec([body(), exactBody(), exact8Body()])),
+    ...section(3, vec([uleb(0), uleb(0), uleb(0), uleb(0)])),
+    ...section(7, vec([[...name("dots"), 0x00, ...uleb(0)], [...name("exact"), 0x00, ...uleb(1)], [...name("exact8"), 0x00, ...uleb(2)], [...name("exact8h"), 0x00, ...uleb(3)]])),
+    ...section(10, vec([body(), exactBody(), exact8Body(), exact8Body(true)])),
   ]);
 }
 
@@ -334,7 +359,7 @@ export function dotKernel(memory: WebAssembly.Memory): DotsFn | null {
  * `exact` sends whole groups of eight rows to `exact8` when dim is a multiple of 4, the rest to the
  * scalar chains: the same values either way.
  */
-export function dotKernels(memory: WebAssembly.Memory): { dots: DotsFn; exact: DotsFn; exactScalar: DotsFn; exact8: DotsFn } | null {
+export function dotKernels(memory: WebAssembly.Memory): { dots: DotsFn; exact: DotsFn; exactScalar: DotsFn; exact8: DotsFn; exactHalf: DotsFn } | null {
   const compiledModule = dotKernelModule();
   if (!compiledModule) return null;
   const e = new WebAssembly.Instance(compiledModule, { env: { memory } }).exports;
@@ -345,5 +370,9 @@ export function dotKernels(memory: WebAssembly.Memory): { dots: DotsFn; exact: D
     if (eights > 0) exact8(q, v, eights, dim, out);
     if (rows > eights) scalar(q, v + eights * dim * 4, rows - eights, dim, out + eights * 4);
   };
-  return { dots: e.dots as DotsFn, exact, exactScalar: scalar, exact8 };
+  // Half rows: whole groups of eight, the last one reaching past `rows` into rows the caller keeps
+  // in memory (vector-matrix.ts pads) and whose dot products it ignores.
+  const exact8h = e.exact8h as DotsFn;
+  const exactHalf: DotsFn = (q, v, rows, dim, out) => exact8h(q, v, Math.ceil(rows / 8) * 8, dim, out);
+  return { dots: e.dots as DotsFn, exact, exactScalar: scalar, exact8, exactHalf };
 }

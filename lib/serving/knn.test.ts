@@ -1,27 +1,31 @@
 import { describe, expect, it } from "vitest";
+import { toHalfPrecision } from "@/lib/db/half-precision";
 import { allDistances, nearest, squaredNorm } from "./knn";
 import { VectorMatrix } from "./vector-matrix";
 
-/** The rows in a VectorMatrix: scanned by the SIMD kernel first, or (simd false) by the float64 JS loop. */
-function stored(flat: Float32Array, dim: number, simd: boolean) {
-  const m = new VectorMatrix(dim, flat.length / dim, { simd });
-  m.reserve(flat.length);
-  m.data.set(flat);
-  m.length = flat.length;
-  expect(m.simd).toBe(simd);
-  return { vectors: m.data, scan: (q: Float32Array) => m.scan(q), exactScan: (q: Float32Array) => m.exactScan(q) };
+/** How the rows are held and scanned: float32 rows and the SIMD first pass, half rows (the half kernel; data rounded to halves first), or float32 rows and the float64 JS loop. */
+type Pass = "simd" | "half" | "js";
+
+/** The rows in a VectorMatrix, held and scanned as `pass` says. */
+function stored(flat: Float32Array, dim: number, pass: Pass) {
+  const m = new VectorMatrix(dim, flat.length / dim, { simd: pass !== "js", half: pass === "half" });
+  for (let r = 0; r < flat.length / dim; r++) m.append(flat.subarray(r * dim, (r + 1) * dim));
+  expect(m.simd).toBe(pass !== "js");
+  expect(m.half).toBe(pass === "half" && dim % 4 === 0);
+  return { vectors: m.floats, halves: m.halves, scan: (q: Float32Array) => m.scan(q), exactScan: (q: Float32Array) => m.exactScan(q) };
 }
 
 const passes = [
-  ["the SIMD first pass", true],
-  ["the float64 first pass", false],
+  ["the SIMD first pass", "simd"],
+  ["half rows", "half"],
+  ["the float64 first pass", "js"],
 ] as const;
 
-function matrixOf(rows: number[][], simd: boolean) {
+function matrixOf(rows: number[][], pass: Pass) {
   const dim = rows[0].length;
   const flat = Float32Array.from(rows.flat());
   const norms = Float32Array.from(rows.map((_, r) => squaredNorm(flat, r * dim, dim)));
-  return { ...stored(flat, dim, simd), norms, dim, rows: rows.length };
+  return { ...stored(flat, dim, pass), norms, dim, rows: rows.length };
 }
 
 /** The same distance in double precision, for reference. */
@@ -30,16 +34,18 @@ function cosineDistance(a: number[], b: number[]): number {
   return 1 - dot / Math.sqrt(a.reduce((s, x) => s + x * x, 0) * b.reduce((s, x) => s + x * x, 0));
 }
 
-describe.each(passes)("nearest, %s", (_, simd) => {
-  const matrix = (rows: number[][]) => matrixOf(rows, simd);
-  const rows = [
+describe.each(passes)("nearest, %s", (_, pass) => {
+  const matrix = (rows: number[][]) => matrixOf(rows, pass);
+  /** The data as the pass holds it: rounded to halves for half rows (as every stored vector is). */
+  const prep = (v: Float32Array) => (pass === "half" ? toHalfPrecision(v) : v);
+  const rows = ([
     [1, 0, 0],
     [0, 1, 0],
     [0.6, 0.8, 0],
     [1, 0, 0],
     [-1, 0, 0],
     [0.8, 0.6, 0],
-  ];
+  ] as number[][]).map((r) => Array.from(prep(Float32Array.from(r))));
   const m = matrix(rows);
   const pks = Int32Array.from([50, 10, 30, 20, 40, 60]);
   const query = Float32Array.from([1, 0, 0]);
@@ -89,12 +95,13 @@ describe.each(passes)("nearest, %s", (_, simd) => {
       const base = Float32Array.from({ length: dim }, () => rand());
       const v = new Float32Array(n * dim);
       for (let r = 0; r < n; r++) for (let i = 0; i < dim; i++) v[r * dim + i] = base[i] + (r % 3 === 0 ? 0 : rand() * 1e-3 * (trial + 1));
+      v.set(prep(v));
       const norms = Float32Array.from({ length: n }, (_, r) => squaredNorm(v, r * dim, dim));
       const q = Float32Array.from(base, (b) => b + rand() * 1e-2);
       const reference = exactAll(v, norms, n, dim, q);
       // The near-ties are real: the first pass alone would misorder them.
       expect(reference.slice(0, 400).some((e, i) => i > 0 && e.distance - reference[i - 1].distance < 1e-6)).toBe(true);
-      const m = stored(v, dim, simd);
+      const m = stored(v, dim, pass);
       const pks = Int32Array.from({ length: n }, (_, r) => r + 1);
       for (const k of [1, 17, 400]) {
         expect(nearest({ ...m, norms, pks, rows: n, dim, allowed: () => true, query: q, k })).toEqual(reference.slice(0, k));
@@ -114,10 +121,10 @@ describe.each(passes)("nearest, %s", (_, simd) => {
     let x = 3;
     const rand = () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
     const n = 9_001; // three blocks of rows, the last one short
-    const dim = 7;
-    const v = Float32Array.from({ length: n * dim }, () => rand());
+    const dim = pass === "half" ? 8 : 7; // half rows need dim a multiple of 4
+    const v = prep(Float32Array.from({ length: n * dim }, () => rand()));
     const norms = Float32Array.from({ length: n }, (_, r) => squaredNorm(v, r * dim, dim));
-    const m = stored(v, dim, simd);
+    const m = stored(v, dim, pass);
     const pks = Int32Array.from({ length: n }, (_, r) => (r % 11 === 3 ? -1 : r + 1));
     const q = Float32Array.from({ length: dim }, () => rand());
     for (const allowed of [() => true, (r: number) => r % 7 !== 0 && r < 8_500, (r: number) => r % 50 === 0]) {

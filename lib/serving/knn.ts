@@ -20,6 +20,7 @@
 // k has exact distance ≤ E_k ≤ A_k + ε, hence approximate distance ≤ A_k + 2ε: the second pass sees
 // all of them.
 import { int32Scratch } from "@/lib/retrieval/scratch";
+import { HALF_TO_FLOAT } from "@/lib/db/half-precision";
 import { TopK } from "@/lib/retrieval/top-k";
 import { DOT_BLOCK, type DotScan } from "./vector-matrix";
 
@@ -34,7 +35,10 @@ export function squaredNorm(x: Float32Array, from: number, dim: number): number 
 }
 
 export interface KnnInput {
-  vectors: Float32Array;
+  /** The rows as float32, or null when they are halves (`halves`). */
+  vectors: Float32Array | null;
+  /** The rows as half-precision bit patterns (lib/db/half-precision.ts), when `vectors` is null. */
+  halves?: Uint16Array | null;
   /** Squared norm of each row (squaredNorm). */
   norms: Float32Array;
   /** Sample pk of each row; −1 for a dead row. */
@@ -63,13 +67,39 @@ function exactDistance(vectors: Float32Array, base: number, query: Float32Array,
   return 1 - clamp(dot / Math.sqrt(rowNorm * qNorm));
 }
 
+/** Rows as float32 for the JS passes: the matrix itself, or half rows widened into a buffer (slots of dim floats). */
+interface RowReader {
+  /** Where row r's floats are after `load(r, slot)`: the array and the offset. */
+  v: Float32Array;
+  load: (r: number, slot: number) => number;
+}
+
+const widened = { buffer: new Float32Array(0) };
+
+function rowReader(input: Pick<KnnInput, "vectors" | "halves" | "dim">): RowReader {
+  const { vectors, halves, dim } = input;
+  if (vectors) return { v: vectors, load: (r) => r * dim };
+  if (!halves) throw new Error("a knn input without rows");
+  if (widened.buffer.length < 4 * dim) widened.buffer = new Float32Array(4 * dim);
+  const v = widened.buffer;
+  return {
+    v,
+    load: (r, slot) => {
+      const at = slot * dim;
+      for (let i = 0, h = r * dim; i < dim; i++) v[at + i] = HALF_TO_FLOAT[halves[h + i]];
+      return at;
+    },
+  };
+}
+
 /**
  * exactDistance of each of rows[0 .. n), four rows at a time: four independent float32 chains the
  * CPU overlaps (one chain waits on each rounding), each summed in pgvector's order, so every value
  * is bit for bit exactDistance's.
  */
-function exactDistances(input: Pick<KnnInput, "vectors" | "norms" | "dim" | "query">, qNorm: number, rows: Int32Array, n: number, each: (row: number, distance: number) => void): void {
-  const { vectors: v, norms, dim, query: q } = input;
+function exactDistances(input: Pick<KnnInput, "vectors" | "halves" | "norms" | "dim" | "query">, qNorm: number, rows: Int32Array, n: number, each: (row: number, distance: number) => void): void {
+  const { norms, dim, query: q } = input;
+  const { v, load } = rowReader(input);
   const f = Math.fround;
   let j = 0;
   for (; j + 3 < n; j += 4) {
@@ -77,10 +107,10 @@ function exactDistances(input: Pick<KnnInput, "vectors" | "norms" | "dim" | "que
     const r1 = rows[j + 1];
     const r2 = rows[j + 2];
     const r3 = rows[j + 3];
-    const b0 = r0 * dim;
-    const b1 = r1 * dim;
-    const b2 = r2 * dim;
-    const b3 = r3 * dim;
+    const b0 = load(r0, 0);
+    const b1 = load(r1, 1);
+    const b2 = load(r2, 2);
+    const b3 = load(r3, 3);
     let d0 = 0;
     let d1 = 0;
     let d2 = 0;
@@ -97,7 +127,7 @@ function exactDistances(input: Pick<KnnInput, "vectors" | "norms" | "dim" | "que
     each(r2, 1 - clamp(d2 / Math.sqrt(norms[r2] * qNorm)));
     each(r3, 1 - clamp(d3 / Math.sqrt(norms[r3] * qNorm)));
   }
-  for (; j < n; j++) each(rows[j], exactDistance(v, rows[j] * dim, q, dim, norms[rows[j]], qNorm));
+  for (; j < n; j++) each(rows[j], exactDistance(v, load(rows[j], 0), q, dim, norms[rows[j]], qNorm));
 }
 
 /** The same distance with the dot product summed in float64 (four running sums: dim is any size). */
@@ -124,8 +154,9 @@ export const distanceOf = (dot: number, rowNorm: number, qNorm: number) => 1 - c
 
 /** The k rows nearest the query, nearest first, ties by pk. */
 export function nearest(input: KnnInput): Neighbour[] {
-  const { vectors, norms, pks, rows, dim, query, k } = input;
+  const { norms, pks, rows, dim, query, k } = input;
   if (k <= 0) return [];
+  const reader = rowReader(input);
   const qNorm = squaredNorm(query, 0, dim);
   const approx = new Float64Array(rows).fill(NaN); // NaN: not allowed (never ≤ the bound)
   const first = new TopK(Math.min(k, rows));
@@ -136,7 +167,7 @@ export function nearest(input: KnnInput): Neighbour[] {
     for (let r = from; r < from + count; r++) {
       const pk = pks[r];
       if (pk < 0 || !input.allowed(r)) continue;
-      approx[r] = dots ? 1 - clamp(dots[r - from] / Math.sqrt(norms[r] * qNorm)) : approximateDistance(vectors, r * dim, query, dim, norms[r], qNorm);
+      approx[r] = dots ? 1 - clamp(dots[r - from] / Math.sqrt(norms[r] * qNorm)) : approximateDistance(reader.v, reader.load(r, 0), query, dim, norms[r], qNorm);
       first.offer(approx[r], pk);
     }
   }

@@ -72,6 +72,15 @@ describe("read model kNN", () => {
     expectSameAnswer(mine, sql);
   });
 
+  it("holds the text vectors as halves (rounded when written): the answers above come from the half kernel", async () => {
+    const stores = await Promise.all([...model.spaces.values()]);
+    expect(stores.length).toBeGreaterThan(0);
+    for (const store of stores) {
+      expect(store.vectors.half).toBe(true);
+      expect(store.vectors.bytes).toBe(store.vectors.rows * store.dim * 2);
+    }
+  });
+
   it("selects the same samples as SQL without a query text, by pk, up to k", async () => {
     for (const params of [{}, { tag: ["law", "biology"] }, { benchmark: "demo-chat-arena", meta: "source:demo" }, { task: "nope" }] as Params[]) {
       const s = selectionSchema.parse(params);

@@ -1,35 +1,69 @@
 import { describe, expect, it } from "vitest";
+import { toHalfPrecision } from "@/lib/db/half-precision";
 import { DOT_BLOCK, VectorMatrix } from "./vector-matrix";
 
 const dim = 20;
 
-function fill(m: VectorMatrix, rows: number, seed = 1): Float32Array {
-  const values = Float32Array.from({ length: rows * dim }, (_, i) => Math.sin(i * 0.37 + seed));
-  m.reserve(values.length);
-  m.data.set(values, m.length);
-  m.length += values.length;
+/** Appends `rows` rows (rounded to halves unless `half` is false) and returns their values. */
+function fill(m: VectorMatrix, rows: number, seed = 1, half = true): Float32Array {
+  const raw = Float32Array.from({ length: rows * dim }, (_, i) => Math.sin(i * 0.37 + seed));
+  const values = half ? toHalfPrecision(raw) : raw;
+  for (let r = 0; r < rows; r++) m.append(values.subarray(r * dim, (r + 1) * dim));
   return values;
 }
 
+/** Every row as float32, in order. */
+const allRows = (m: VectorMatrix) => Array.from({ length: m.rows }, (_, r) => Array.from(m.row(r))).flat();
+
 function dotsOf(m: VectorMatrix, q: Float32Array, from: number, count: number): number[] {
   const scan = m.scan(q)!;
-  return Array.from(scan(from, count));
+  return Array.from(scan(from, count)).slice(0, count);
 }
 
 describe("VectorMatrix", () => {
   const q = Float32Array.from({ length: dim }, (_, i) => (i % 3) - 1);
   const jsDot = (values: Float32Array, r: number) => values.subarray(r * dim, (r + 1) * dim).reduce((s, x, i) => s + x * q[i], 0);
+  /** pgvector's float32 chain. */
+  const chain = (values: Float32Array, r: number) => values.subarray(r * dim, (r + 1) * dim).reduce((s, x, i) => Math.fround(s + Math.fround(x * q[i])), 0);
 
-  it("keeps its rows in wasm memory as it grows, and scans them there", () => {
+  it("keeps half rows in wasm memory as it grows (2 bytes a value), and scans them there exactly", () => {
     const m = new VectorMatrix(dim, 2);
     expect(m.simd).toBe(true);
     const a = fill(m, 3, 1);
     const b = fill(m, 5000, 2); // several doublings
-    expect(Array.from(m.data.subarray(0, a.length))).toEqual(Array.from(a));
-    expect(Array.from(m.data.subarray(a.length, a.length + b.length))).toEqual(Array.from(b));
-    const got = dotsOf(m, q, 3, 4);
-    got.slice(0, 4).forEach((d, j) => expect(d).toBeCloseTo(jsDot(b, j), 4));
+    expect(m.half).toBe(true);
+    expect(m.halves).not.toBeNull();
+    expect(m.floats).toBeNull();
+    expect(m.bytes).toBe(5003 * dim * 2);
+    expect(allRows(m)).toEqual([...a, ...b]);
+    dotsOf(m, q, 3, 4).forEach((d, j) => expect(d).toBe(chain(b, j)));
+    const exact = m.exactScan(q)!;
+    expect(Array.from(exact(3, 4)).slice(0, 4)).toEqual([0, 1, 2, 3].map((j) => chain(b, j)));
     expect(dotsOf(m, q, 0, DOT_BLOCK).length).toBe(DOT_BLOCK);
+  });
+
+  it("moves to float32 rows at the first row that is not exactly a half, keeping every row, and scans on", () => {
+    const m = new VectorMatrix(dim, 4);
+    const a = fill(m, 100, 1);
+    expect(m.half).toBe(true);
+    const b = fill(m, 3, 2, false); // sin values: not halves
+    expect(m.half).toBe(false);
+    expect(m.simd).toBe(true);
+    expect(m.floats!.subarray(0, 103 * dim)).toEqual(Float32Array.from([...a, ...b]));
+    const c = fill(m, 10, 3);
+    expect(allRows(m)).toEqual([...a, ...b, ...c]);
+    dotsOf(m, q, 100, 3).forEach((d, j) => expect(d).toBeCloseTo(jsDot(b, j), 4));
+  });
+
+  it("moves a row over another (compaction) in either layout", () => {
+    for (const half of [true, false]) {
+      const m = new VectorMatrix(dim, 4, { half });
+      const a = fill(m, 5);
+      m.moveRow(1, 4);
+      m.rows = 2;
+      expect(allRows(m)).toEqual([...a.subarray(0, dim), ...a.subarray(4 * dim, 5 * dim)]);
+      expect(m.half).toBe(half);
+    }
   });
 
   it("refuses a scan past its rows or of more than a block", () => {
@@ -40,22 +74,24 @@ describe("VectorMatrix", () => {
     expect(() => scan(0, DOT_BLOCK + 1)).toThrow(RangeError);
   });
 
-  it("moves its rows to a plain array past the memory limit, keeping them, and then has no SIMD scan", () => {
-    const m = new VectorMatrix(dim, 4, { maxBytes: 4 * 65536 });
+  it.each([true, false])("moves its rows to a plain array past the memory limit, keeping them, and then has no SIMD scan (half %s)", (half) => {
+    const m = new VectorMatrix(dim, 4, { maxBytes: 4 * 65536, half });
     const a = fill(m, 100);
     expect(m.simd).toBe(true);
-    const b = fill(m, 4000); // 4100 × 20 floats: past 4 pages with the header
+    const b = fill(m, 8000); // 8100 × 20 values: past 4 pages with the header, as halves or floats
     expect(m.simd).toBe(false);
+    expect(m.half).toBe(false);
     expect(m.scan(q)).toBeNull();
-    expect(Array.from(m.data.subarray(0, a.length + b.length))).toEqual([...a, ...b]);
+    expect(Array.from(m.floats!.subarray(0, a.length + b.length))).toEqual([...a, ...b]);
   });
 
   it("without simd holds a plain Float32Array", () => {
     const m = new VectorMatrix(dim, 4, { simd: false });
     expect(m.simd).toBe(false);
+    expect(m.half).toBe(false);
     const a = fill(m, 50);
-    expect(m.data.buffer).toBeInstanceOf(ArrayBuffer);
-    expect(Array.from(m.data.subarray(0, a.length))).toEqual(Array.from(a));
+    expect(m.floats!.buffer).toBeInstanceOf(ArrayBuffer);
+    expect(Array.from(m.floats!.subarray(0, a.length))).toEqual(Array.from(a));
     expect(m.scan(q)).toBeNull();
   });
 });

@@ -1,15 +1,26 @@
-// The rows of a vector store (n × dim float32, row-major) held in a WebAssembly memory of their own,
-// so that the SIMD kernel (dot-kernel.ts) reads them where they are: no second copy. The memory
-// starts with a header (the query, then the dot products of one block of rows) and grows in place
+// The rows of a vector store (n × dim, row-major) held in a WebAssembly memory of their own, so
+// that the SIMD kernel (dot-kernel.ts) reads them where they are: no second copy. The memory starts
+// with a header (the query, then the dot products of one block of rows) and grows in place
 // (Memory.grow keeps the contents; only the view is renewed), so appending never holds the old and
-// the new matrix at once. Past wasm32's 4 GiB, or without wasm SIMD, the rows move to a plain
-// Float32Array and the scan is the JS one (knn.ts).
+// the new matrix at once.
+//
+// Two layouts. Stored vectors are rounded to half precision when written (lib/db/half-precision.ts),
+// so the rows are normally held as 16-bit halves: half the memory, and half the bytes a query's pass
+// reads, which is what bounds it. The kernel widens each half to float32 exactly and computes
+// pgvector's float32 chain on it (dot-kernel.ts `exact8h`), so the similarities are the same bit for
+// bit as pgvector's over the stored values. A row that is not exactly a half (a vector written
+// before the rounding, or a component past the half range) moves the whole matrix to float32 rows,
+// once. Past wasm32's 4 GiB, or without wasm SIMD, the rows move to a plain Float32Array and the
+// scan is the JS one (knn.ts).
+import { finiteHalf, halfBits, HALF_TO_FLOAT } from "@/lib/db/half-precision";
 import { dotKernels, type DotsFn } from "./dot-kernel";
 
-/** Rows whose dot products one kernel call writes. */
+/** Rows whose dot products one kernel call writes (a multiple of 8: the half kernel's groups). */
 export const DOT_BLOCK = 4096;
 const PAGE = 65536;
 const MAX_BYTES = 65536 * PAGE;
+/** Rows past the capacity that a half memory keeps: the half kernel reads whole groups of eight. */
+const PAD_ROWS = 8;
 
 /** Dot products of the query with rows [from, from + count), count ≤ DOT_BLOCK: a view that the next call overwrites. */
 export type DotScan = (from: number, count: number) => Float32Array;
@@ -19,17 +30,24 @@ export interface MatrixOptions {
   maxBytes?: number;
   /** false: a plain Float32Array and the JS scan from the start. */
   simd?: boolean;
+  /** false: float32 rows from the start (default: half rows while every row is exactly a half). */
+  half?: boolean;
 }
 
+type Layout = { kind: "half"; halves: Uint16Array } | { kind: "float"; floats: Float32Array };
+
 export class VectorMatrix {
-  /** The rows, `length` floats of it in use. */
-  data: Float32Array;
-  length = 0;
+  /** Rows held. */
+  rows = 0;
+  private layout: Layout;
   private memory: WebAssembly.Memory | null = null;
   private kernel: DotsFn | null = null;
   private exactKernel: DotsFn | null = null;
   private readonly header: number;
   private readonly maxBytes: number;
+  private readonly outAt: number;
+  /** A half row widened (row()'s answer when the caller gives no array). */
+  private readonly rowBuffer: Float32Array;
 
   constructor(
     readonly dim: number,
@@ -37,21 +55,39 @@ export class VectorMatrix {
     options: MatrixOptions = {},
   ) {
     // Query at 0, the block's dot products after it, rows from a 64-byte boundary.
-    this.header = Math.ceil((dim * 4) / 64) * 64 + DOT_BLOCK * 4;
+    this.outAt = Math.ceil((dim * 4) / 64) * 64;
+    this.header = this.outAt + DOT_BLOCK * 4;
     this.maxBytes = options.maxBytes ?? MAX_BYTES;
-    const capacity = capacityRows * dim;
-    if (options.simd !== false && this.header + capacity * 4 <= this.maxBytes) {
-      try {
-        this.memory = new WebAssembly.Memory({ initial: Math.ceil((this.header + capacity * 4) / PAGE) });
-        const kernels = dotKernels(this.memory);
-        this.kernel = kernels?.dots ?? null;
-        this.exactKernel = kernels?.exact ?? null;
-      } catch {
-        // No address space for another wasm memory (ulimit -v): the plain array below.
-      }
+    this.rowBuffer = new Float32Array(dim);
+    const wantHalf = options.half !== false && dim % 4 === 0;
+    if (options.simd !== false) {
+      const bytes = this.header + (wantHalf ? (capacityRows + PAD_ROWS) * dim * 2 : capacityRows * dim * 4);
+      if (bytes <= this.maxBytes) this.attach(bytes, wantHalf);
     }
-    if (!this.kernel) this.memory = null;
-    this.data = this.memory ? this.view() : new Float32Array(capacity);
+    this.layout = this.memory ? this.view(wantHalf) : { kind: "float", floats: new Float32Array(capacityRows * dim) };
+  }
+
+  /** A new wasm memory of `bytes` and its kernels; leaves memory null when there is no wasm SIMD or no room. */
+  private attach(bytes: number, half: boolean): void {
+    try {
+      const memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / PAGE) });
+      const kernels = dotKernels(memory);
+      if (!kernels) return;
+      this.memory = memory;
+      // Half rows: the exact kernel also serves as the fast one (reading the rows bounds both).
+      this.kernel = half ? kernels.exactHalf : kernels.dots;
+      this.exactKernel = half ? kernels.exactHalf : kernels.exact;
+    } catch {
+      // No address space for another wasm memory (ulimit -v): the plain array.
+    }
+  }
+
+  private view(half: boolean): Layout {
+    const buffer = this.memory!.buffer;
+    const room = buffer.byteLength - this.header;
+    return half
+      ? { kind: "half", halves: new Uint16Array(buffer, this.header, Math.floor(room / 2) - PAD_ROWS * this.dim) }
+      : { kind: "float", floats: new Float32Array(buffer, this.header, Math.floor(room / 4)) };
   }
 
   /** Whether the rows are scanned by the SIMD kernel. */
@@ -59,29 +95,115 @@ export class VectorMatrix {
     return this.kernel !== null;
   }
 
-  private view(): Float32Array {
-    const buffer = this.memory!.buffer;
-    return new Float32Array(buffer, this.header, Math.floor((buffer.byteLength - this.header) / 4));
+  /** Whether the rows are held as halves. */
+  get half(): boolean {
+    return this.layout.kind === "half";
   }
 
-  /** Room for `extra` more floats (capacity doubles: amortised O(1) appends). */
+  /** The float32 rows (null while they are halves: read them with row()). */
+  get floats(): Float32Array | null {
+    return this.layout.kind === "float" ? this.layout.floats : null;
+  }
+
+  /** The half rows (null once they are float32). */
+  get halves(): Uint16Array | null {
+    return this.layout.kind === "half" ? this.layout.halves : null;
+  }
+
+  /** Bytes the rows take. */
+  get bytes(): number {
+    return this.rows * this.dim * (this.half ? 2 : 4);
+  }
+
+  private get capacityRows(): number {
+    const l = this.layout;
+    return Math.floor((l.kind === "half" ? l.halves.length : l.floats.length) / this.dim);
+  }
+
+  /** Appends a row (dim values). */
+  append(vector: ArrayLike<number>): void {
+    const d = this.dim;
+    if (vector.length !== d) throw new Error(`a row of ${vector.length} values in a matrix of ${d}`);
+    this.reserve(1);
+    let l = this.layout;
+    if (l.kind === "half") {
+      const at = this.rows * d;
+      for (let i = 0; i < d; i++) {
+        const h = halfBits(vector[i]);
+        if (!finiteHalf(h) || HALF_TO_FLOAT[h] !== Math.fround(vector[i])) {
+          this.toFloat();
+          l = this.layout;
+          break;
+        }
+        l.halves[at + i] = h;
+      }
+    }
+    if (l.kind === "float") l.floats.set(vector, this.rows * d);
+    this.rows++;
+  }
+
+  /** Row r as float32: a view of the matrix (float rows) or `out` (default: a buffer the next call overwrites) holding the widened halves. */
+  row(r: number, out: Float32Array = this.rowBuffer): Float32Array {
+    const d = this.dim;
+    const l = this.layout;
+    if (l.kind === "float") return l.floats.subarray(r * d, (r + 1) * d);
+    for (let i = 0, at = r * d; i < d; i++) out[i] = HALF_TO_FLOAT[l.halves[at + i]];
+    return out;
+  }
+
+  /** Copies row `from` over row `to` (compaction). */
+  moveRow(to: number, from: number): void {
+    const d = this.dim;
+    const l = this.layout;
+    if (l.kind === "half") l.halves.copyWithin(to * d, from * d, (from + 1) * d);
+    else l.floats.copyWithin(to * d, from * d, (from + 1) * d);
+  }
+
+  /** Room for `extra` more rows (capacity doubles: amortised O(1) appends). */
   reserve(extra: number): void {
-    const need = this.length + extra;
-    if (need <= this.data.length) return;
-    const want = Math.max(this.data.length * 2, need);
+    const need = this.rows + extra;
+    const capacity = this.capacityRows;
+    if (need <= capacity) return;
+    const want = Math.max(capacity * 2, need);
     if (this.memory) {
-      const bytes = Math.min(this.header + want * 4, this.maxBytes);
-      if (this.header + need * 4 <= bytes && this.grow(bytes)) {
-        this.data = this.view();
+      const rowBytes = this.dim * (this.half ? 2 : 4);
+      const pad = this.half ? PAD_ROWS * rowBytes : 0;
+      const bytes = Math.min(this.header + want * rowBytes + pad, this.maxBytes);
+      if (this.header + need * rowBytes + pad <= bytes && this.grow(bytes)) {
+        this.layout = this.view(this.half);
         return;
       }
-      this.memory = null;
-      this.kernel = null;
-      this.exactKernel = null;
+      this.detach();
     }
-    const bigger = new Float32Array(want);
-    bigger.set(this.data.subarray(0, this.length));
-    this.data = bigger;
+    const l = this.layout as Extract<Layout, { kind: "float" }>;
+    const bigger = new Float32Array(want * this.dim);
+    bigger.set(l.floats.subarray(0, this.rows * this.dim));
+    this.layout = { kind: "float", floats: bigger };
+  }
+
+  /** The rows to a plain Float32Array (widened if they were halves); no SIMD scan after. */
+  private detach(): void {
+    const floats = new Float32Array(this.capacityRows * this.dim);
+    for (let r = 0; r < this.rows; r++) floats.set(this.row(r), r * this.dim);
+    this.memory = null;
+    this.kernel = null;
+    this.exactKernel = null;
+    this.layout = { kind: "float", floats };
+  }
+
+  /** Half rows to float32 rows (a row that is not a half arrived): a new memory, the rows widened into it. */
+  private toFloat(): void {
+    const l = this.layout;
+    if (l.kind !== "half") return;
+    const capacity = this.capacityRows;
+    this.memory = null;
+    this.kernel = null;
+    this.exactKernel = null;
+    const bytes = this.header + capacity * this.dim * 4;
+    if (bytes <= this.maxBytes) this.attach(bytes, false);
+    const floats = this.memory ? (this.view(false) as Extract<Layout, { kind: "float" }>).floats : new Float32Array(capacity * this.dim);
+    for (let i = 0; i < this.rows * this.dim; i++) floats[i] = HALF_TO_FLOAT[l.halves[i]];
+    this.layout = { kind: "float", floats };
   }
 
   /** Grows the memory to `bytes`; false when the system refuses. */
@@ -100,8 +222,8 @@ export class VectorMatrix {
   }
 
   /**
-   * The dot products of `query` in pgvector's order (dot-kernel.ts `exact`: bit for bit knn.ts's
-   * float32 chain); null when the rows are in a plain array.
+   * The dot products of `query` in pgvector's order (dot-kernel.ts `exact`, `exact8h` for half
+   * rows: bit for bit knn.ts's float32 chain); null when the rows are in a plain array.
    */
   exactScan(query: Float32Array): DotScan | null {
     return this.bind(this.exactKernel, query);
@@ -111,12 +233,11 @@ export class VectorMatrix {
     if (!kernel || !this.memory) return null;
     const buffer = this.memory.buffer;
     new Float32Array(buffer, 0, this.dim).set(query.subarray(0, this.dim));
-    const outAt = Math.ceil((this.dim * 4) / 64) * 64;
-    const out = new Float32Array(buffer, outAt, DOT_BLOCK);
-    const rowBytes = this.dim * 4;
+    const out = new Float32Array(buffer, this.outAt, DOT_BLOCK);
+    const rowBytes = this.dim * (this.half ? 2 : 4);
     return (from, count) => {
-      if (count > DOT_BLOCK || from < 0 || (from + count) * this.dim > this.length) throw new RangeError(`rows ${from}..${from + count} of ${this.length / this.dim}`);
-      kernel(0, this.header + from * rowBytes, count, this.dim, outAt);
+      if (count > DOT_BLOCK || from < 0 || from + count > this.rows) throw new RangeError(`rows ${from}..${from + count} of ${this.rows}`);
+      kernel(0, this.header + from * rowBytes, count, this.dim, this.outAt);
       return out;
     };
   }

@@ -1,5 +1,6 @@
-// One (space, model)'s vectors as one float32 matrix (n × dim, row-major, as stored: L2-normalised,
-// in a WebAssembly memory the SIMD first pass of knn.ts reads: vector-matrix.ts) with each row's
+// One (space, model)'s vectors as one matrix (n × dim, row-major, as stored: L2-normalised, rounded
+// to half precision and held as halves, in a WebAssembly memory the SIMD passes of knn.ts read:
+// vector-matrix.ts) with each row's
 // sample pk and squared norm. Rows are appended; a removed row is marked dead
 // (pk −1) and skipped by the scan, and the matrix is compacted when dead rows pass a quarter.
 import { f32, i32, PkIndex } from "./columns";
@@ -22,7 +23,8 @@ export class VectorStore {
 
   /** The first `rows` rows (default all) as knn.ts takes them. */
   rows(rows = this.pk.length): Omit<KnnInput, "allowed" | "query" | "k"> {
-    return { vectors: this.vectors.data, norms: this.norm.data, pks: this.pk.data, rows, dim: this.dim, scan: (q) => this.vectors.scan(q), exactScan: (q) => this.vectors.exactScan(q) };
+    const m = this.vectors;
+    return { vectors: m.floats, halves: m.halves, norms: this.norm.data, pks: this.pk.data, rows, dim: this.dim, scan: (q) => m.scan(q), exactScan: (q) => m.exactScan(q) };
   }
 
   get size(): number {
@@ -33,10 +35,10 @@ export class VectorStore {
     return this.rowOf.get(pk) >= 0;
   }
 
-  /** The stored vector of sample `pk` (a view, not a copy); null when it has none. */
+  /** The stored vector of sample `pk` as float32 (a view, or a buffer the next call overwrites: copy it to keep it); null when it has none. */
   vectorOf(pk: number): Float32Array | null {
     const row = this.rowOf.get(pk);
-    return row < 0 ? null : this.vectors.data.subarray(row * this.dim, (row + 1) * this.dim);
+    return row < 0 ? null : this.vectors.row(row);
   }
 
   /** Adds or replaces the vector of sample `pk`. */
@@ -45,10 +47,8 @@ export class VectorStore {
     this.remove(pk);
     this.rowOf.set(pk, this.pk.length);
     this.pk.push(pk);
-    this.vectors.reserve(this.dim);
-    this.vectors.data.set(vector, this.vectors.length);
-    this.vectors.length += this.dim;
-    this.norm.push(squaredNorm(this.vectors.data, this.vectors.length - this.dim, this.dim));
+    this.vectors.append(vector);
+    this.norm.push(squaredNorm(this.vectors.row(this.vectors.rows - 1), 0, this.dim));
   }
 
   remove(pk: number): void {
@@ -68,20 +68,19 @@ export class VectorStore {
 
   private compact(): void {
     let to = 0;
-    const d = this.dim;
     for (let r = 0; r < this.pk.length; r++) {
       const pk = this.pk.data[r];
       if (pk < 0) continue;
       if (to !== r) {
         this.pk.data[to] = pk;
         this.norm.data[to] = this.norm.data[r];
-        this.vectors.data.copyWithin(to * d, r * d, (r + 1) * d);
+        this.vectors.moveRow(to, r);
       }
       this.rowOf.set(pk, to++);
     }
     this.pk.length = to;
     this.norm.length = to;
-    this.vectors.length = to * d;
+    this.vectors.rows = to;
     this.dead = 0;
   }
 }

@@ -1,6 +1,7 @@
 // Sample vectors, keyed by (space, model, sample): which samples still lack one, writing them in
 // batches, and removing a superseded model's in batches. See embedding-spaces.ts for the spaces.
 import { pool } from "@/lib/db/client";
+import { toHalfPrecision } from "@/lib/db/half-precision";
 import { visibleSamplesSql } from "@/lib/db/visibility";
 import { coveredSamplesSql, type EmbeddingSpaceRow } from "./embedding-spaces";
 
@@ -97,9 +98,11 @@ export async function countSamplesLackingVector(space: Space, model: string | nu
 }
 
 /**
- * Writes one batch of `model`'s vectors (one statement); a vector already there is kept. The
- * vectors travel as one binary `vector[]` parameter (pgvector's binary form, float32 as they are):
- * the server then parses no text, which was most of the statement's time on the embedded database.
+ * Writes one batch of `model`'s vectors (one statement); a vector already there is kept. Each
+ * component is rounded to half precision first (lib/db/half-precision.ts: what lets the read model
+ * hold the rows in 16 bits and still compute pgvector's similarities exactly). The vectors travel
+ * as one binary `vector[]` parameter (pgvector's binary form, float32): the server then parses no
+ * text, which was most of the statement's time on the embedded database.
  */
 export async function insertEmbeddings(space: Pick<EmbeddingSpaceRow, "space" | "dim">, model: string, pks: number[], vectors: ArrayLike<number>[]): Promise<number> {
   const db = pool();
@@ -107,7 +110,7 @@ export async function insertEmbeddings(space: Pick<EmbeddingSpaceRow, "space" | 
     `INSERT INTO embeddings (space, model, sample_pk, dim, embedding)
      SELECT $1, $2, v.pk, $3, v.e FROM unnest($4::int[], $5::vector[]) AS v(pk, e)
      ON CONFLICT (space, model, sample_pk) DO NOTHING`,
-    [space.space, model, space.dim, pks, vectorArrayBinary(await vectorTypeOid(db), vectors)],
+    [space.space, model, space.dim, pks, vectorArrayBinary(await vectorTypeOid(db), vectors.map(toHalfPrecision))],
   );
   return r.rowCount ?? 0;
 }
