@@ -81,10 +81,10 @@ describe("dot kernel (wasm SIMD)", () => {
     const memory = new WebAssembly.Memory({ initial: 64 });
     const { exactHalf } = dotKernels(memory)!;
     const rand = seeded(dim + 11);
-    for (const rows of [1, 7, 8, 9, 40]) {
+    for (const rows of [1, 7, 8, 9, 16, 17, 40]) {
       const q = new Float32Array(memory.buffer, 0, dim);
       const vAt = 8192;
-      const padded = Math.ceil(rows / 8) * 8;
+      const padded = Math.ceil(rows / 16) * 16;
       const h = new Uint16Array(memory.buffer, vAt, padded * dim);
       const outAt = vAt + padded * dim * 2 + 64;
       for (let i = 0; i < dim; i++) q[i] = rand() * 10 ** Math.round(rand() * 3);
@@ -102,7 +102,7 @@ describe("dot kernel (wasm SIMD)", () => {
         for (let i = 0; i < dim; i++) s = Math.fround(s + Math.fround(HALF_TO_FLOAT[h[r * dim + i]] * q[i]));
         expect(Object.is(out[r], s) || out[r] === s).toBe(true);
       }
-      expect(out[padded]).toBeNaN(); // whole groups of eight, nothing past them
+      expect(out[padded]).toBeNaN(); // whole groups of sixteen, nothing past them
     }
   });
 

@@ -76,7 +76,7 @@
 // A fourth, `exact8h`, is `exact8` over rows of binary16 halves (vector-matrix.ts holds the stored
 // vectors so, lib/db/half-precision.ts): each group of four halves is widened to float32 exactly
 // before the same products and sums, so its results are `exact`'s over the widened rows, bit for
-// bit, while it reads half the bytes. Its wrapper (`exactHalf`) computes whole groups of eight rows;
+// bit, while it reads half the bytes. Its wrapper (`exactHalf`) computes whole groups of sixteen rows;
 // the caller keeps the rows past the last in memory and ignores their results.
 //
 // Every product and sum of `dots` is an IEEE float32 operation (no fused multiply-add), in another order than
@@ -240,24 +240,25 @@ const HI32 = shuffle(bytesOf([2, 6, 3, 7]));
 const LO64 = shuffle(bytesOf([0, 1, 4, 5]));
 const HI64 = shuffle(bytesOf([2, 3, 6, 7]));
 
-// `exact8`'s params and locals: i32 r, i, p0..p7, qp, rowBytes, t; v128 qv, a, b, c, d, u0..u3, acc0, acc1.
-const E8 = (() => {
+// `exact8`'s params and locals for `groups` groups of four rows: i32 r, i, p0..p(4·groups − 1), qp,
+// rowBytes, t; v128 qv, a, b, c, d, u0..u3, acc0..acc(groups − 1), mask, scale.
+function exact8Locals(groups: number) {
   let at = 5;
   const next = () => at++;
   const r = next();
   const i = next();
-  const p = Array.from({ length: 8 }, next);
+  const p = Array.from({ length: 4 * groups }, next);
   const qp = next();
   const rowBytes = next();
   const t = next();
   const qv = next();
   const abcd = Array.from({ length: 4 }, next);
   const u = Array.from({ length: 4 }, next);
-  const acc = [next(), next()];
+  const acc = Array.from({ length: groups }, next);
   const mask = next();
   const scale = next();
-  return { r, i, p, qp, rowBytes, t, qv, abcd, u, acc, mask, scale };
-})();
+  return { r, i, p, qp, rowBytes, t, qv, abcd, u, acc, mask, scale, i32s: 4 * groups + 5, v128s: 11 + groups };
+}
 
 /**
  * Eight rows at a time, a row per lane (see above): rows must be a multiple of 8 and dim of 4.
@@ -265,10 +266,14 @@ const E8 = (() => {
  * i32 lanes and widened to float32 exactly — shifted left 13 bits and masked to the sign and the
  * 15 bits of exponent and mantissa, which is the float32 whose exponent is 112 less, then multiplied
  * by 2^112 (exact; a half subnormal becomes a float32 subnormal first, which wasm's IEEE arithmetic
- * keeps) — and the products and sums are then exact8's.
+ * keeps) — and the products and sums are then exact8's. It takes sixteen rows at a time (four
+ * groups, rows a multiple of 16): the widening lengthens each step, and four chains in flight
+ * instead of two keep the core busy while the next rows arrive.
  */
 function exact8Body(half = false): number[] {
-  const { r, i, p, qp, rowBytes, t, qv, abcd, u, acc, mask, scale } = E8;
+  const groups = half ? 4 : 2;
+  const { r, i, p, qp, rowBytes, t, qv, abcd, u, acc, mask, scale, i32s, v128s } = exact8Locals(groups);
+  const last = p[p.length - 1];
   const widen = [...i32c(13), ...I32X4_SHL, ...get(mask), ...V128_AND, ...get(scale), ...F32X4_MUL];
   const rowFloats = (pk: number) => (half ? [...get(pk), ...V128_LOAD16X4_S, ...widen] : [...get(pk), ...v128Load(0)]);
   const group = (g: number) => [
@@ -295,28 +300,27 @@ function exact8Body(half = false): number[] {
     ...get(r), ...get(ROWS), I32_GE_U, ...brIf(1),
     ...p.slice(1).flatMap((pk, j) => [...get(p[j]), ...get(rowBytes), I32_ADD, ...set(pk)]),
     ...acc.flatMap((a) => [...v128Zero, ...set(a)]),
-    // t: the next eight rows when this call has them (else these rows again), read ahead in order.
-    ...get(p[7]), ...get(rowBytes), I32_ADD, ...get(p[0]), ...get(r), ...i32c(16), I32_ADD, ...get(ROWS), I32_LE_U, SELECT, ...set(t),
+    // t: the next rows when this call has them (else these rows again), read ahead in order.
+    ...get(last), ...get(rowBytes), I32_ADD, ...get(p[0]), ...get(r), ...i32c(8 * groups), I32_ADD, ...get(ROWS), I32_LE_U, SELECT, ...set(t),
     ...get(Q), ...set(qp), ...i32c(0), ...set(i),
     ...BLOCK, ...LOOP,
     ...get(i), ...get(DIM), I32_GE_U, ...brIf(1),
     ...get(qp), ...v128Load(0), ...set(qv),
-    ...group(0), ...group(1),
-    // Two cache lines of the next rows a step: dim/4 steps touch all 8·dim·4/64 = dim/2 of them
-    // (half rows: one line a step, of dim/4).
-    ...(half ? [...get(t), ...i32Load(0), DROP, ...advance(t, 64)] : [...get(t), ...i32Load(0), DROP, ...get(t), ...i32Load(64), DROP, ...advance(t, 128)]),
+    ...acc.flatMap((_, g) => group(g)),
+    // Two cache lines of the next rows a step: dim/4 steps touch all 4·groups·dim·(4 or 2)/64 =
+    // dim/2 of them (float32 rows, two groups; half rows, four groups).
+    ...get(t), ...i32Load(0), DROP, ...get(t), ...i32Load(64), DROP, ...advance(t, 128),
     ...p.flatMap((pk) => advance(pk, half ? 8 : 16)),
     ...advance(qp, 16), ...advance(i, 4),
     ...br(0), END, END,
-    ...outAt, ...get(acc[0]), ...V128_STORE(0),
-    ...outAt, ...get(acc[1]), ...V128_STORE(16),
-    // The next eight rows start after the eighth.
-    ...get(p[7]), ...set(p[0]),
-    ...advance(r, 8),
+    ...acc.flatMap((a, g) => [...outAt, ...get(a), ...V128_STORE(16 * g)]),
+    // The next rows start after the last.
+    ...get(last), ...set(p[0]),
+    ...advance(r, 4 * groups),
     ...br(0), END, END,
     END,
   ];
-  const locals = vec([[13, I32], [13, V128]].map(([n, t]) => [...uleb(n), t]));
+  const locals = vec([[i32s, I32], [v128s, V128]].map(([n, t]) => [...uleb(n), t]));
   const fn = [...locals, ...code];
   return [...uleb(fn.length), ...fn];
 }
@@ -347,6 +351,9 @@ export function dotKernelModule(): WebAssembly.Module | null {
   return compiled;
 }
 
+/** Rows the half kernel computes at a time: a caller keeps this many rows past its last in memory. */
+export const HALF_GROUP_ROWS = 16;
+
 export type DotsFn = (q: number, v: number, rows: number, dim: number, out: number) => void;
 
 /** `dots` bound to `memory`; null without wasm SIMD. */
@@ -370,9 +377,9 @@ export function dotKernels(memory: WebAssembly.Memory): { dots: DotsFn; exact: D
     if (eights > 0) exact8(q, v, eights, dim, out);
     if (rows > eights) scalar(q, v + eights * dim * 4, rows - eights, dim, out + eights * 4);
   };
-  // Half rows: whole groups of eight, the last one reaching past `rows` into rows the caller keeps
+  // Half rows: whole groups of sixteen, the last one reaching past `rows` into rows the caller keeps
   // in memory (vector-matrix.ts pads) and whose dot products it ignores.
   const exact8h = e.exact8h as DotsFn;
-  const exactHalf: DotsFn = (q, v, rows, dim, out) => exact8h(q, v, Math.ceil(rows / 8) * 8, dim, out);
+  const exactHalf: DotsFn = (q, v, rows, dim, out) => exact8h(q, v, Math.ceil(rows / HALF_GROUP_ROWS) * HALF_GROUP_ROWS, dim, out);
   return { dots: e.dots as DotsFn, exact, exactScalar: scalar, exact8, exactHalf };
 }

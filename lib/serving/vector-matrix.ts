@@ -13,14 +13,14 @@
 // once. Past wasm32's 4 GiB, or without wasm SIMD, the rows move to a plain Float32Array and the
 // scan is the JS one (knn.ts).
 import { finiteHalf, halfBits, HALF_TO_FLOAT } from "@/lib/db/half-precision";
-import { dotKernels, type DotsFn } from "./dot-kernel";
+import { dotKernels, HALF_GROUP_ROWS, type DotsFn } from "./dot-kernel";
 
-/** Rows whose dot products one kernel call writes (a multiple of 8: the half kernel's groups). */
+/** Rows whose dot products one kernel call writes (a multiple of 16: the half kernel's groups). */
 export const DOT_BLOCK = 4096;
 const PAGE = 65536;
 const MAX_BYTES = 65536 * PAGE;
-/** Rows past the capacity that a half memory keeps: the half kernel reads whole groups of eight. */
-const PAD_ROWS = 8;
+/** Rows past the capacity that a half memory keeps: the half kernel reads whole groups of sixteen. */
+const PAD_ROWS = HALF_GROUP_ROWS;
 
 /** Dot products of the query with rows [from, from + count), count ≤ DOT_BLOCK: a view that the next call overwrites. */
 export type DotScan = (from: number, count: number) => Float32Array;
