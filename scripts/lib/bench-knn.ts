@@ -1,38 +1,56 @@
-// kNN alone, in the benchmark's own process: nearest() over a vector store of `n` random unit
-// vectors, k = 20, with the SIMD first pass (the store's rows in wasm memory, as the server holds
-// them) and with the float64 JS first pass, so that an API figure can be split into the scan and
-// the rest. One store at a time: each holds n × dim float32.
-import { nearest } from "@/lib/serving/knn";
+// kNN alone, in the benchmark's own process, over a vector store of `n` random unit vectors: the
+// k = 20 nearest (nearest()) and every row's similarity (allDistances(): the pass the default
+// adaptive cut makes over the pool), with the rows held three ways — as the server holds stored
+// vectors (rounded to half precision when written: halves, the wasm half kernel), as float32 rows
+// (the wasm SIMD kernels: a pool embedded before the rounding) and as float32 rows scanned by the
+// JS loops (no wasm SIMD) — so that an API figure can be split into the scan and the rest. One
+// store at a time.
+import { toHalfPrecision } from "@/lib/db/half-precision";
+import { allDistances, nearest } from "@/lib/serving/knn";
 import { VectorStore } from "@/lib/serving/vector-store";
 import { Rng } from "../demo/rng";
 import { latencyRow, type LatencyRow } from "./bench-stats";
 
-function randomStore(n: number, dim: number, simd: boolean): VectorStore {
+type Rows = "half" | "float32" | "js";
+const LABEL: Record<Rows, string> = { half: "half rows, wasm", float32: "float32 rows, wasm", js: "float32 rows, JS" };
+
+function randomStore(n: number, dim: number, rows: Rows): VectorStore {
   const rng = new Rng("bench-knn-alone");
-  const store = new VectorStore(dim, { simd });
+  const store = new VectorStore(dim, { simd: rows !== "js", half: rows === "half" });
   const v = new Float32Array(dim);
   for (let pk = 1; pk <= n; pk++) {
     let sq = 0;
     for (let i = 0; i < dim; i++) sq += (v[i] = rng.next() - 0.5) ** 2;
     const norm = Math.sqrt(sq);
     for (let i = 0; i < dim; i++) v[i] /= norm;
-    store.put(pk, v);
+    store.put(pk, toHalfPrecision(v));
   }
+  if (store.vectors.half !== (rows === "half" && dim % 4 === 0)) throw new Error(`the store holds ${store.vectors.half ? "halves" : "float32"}, not ${rows}`);
   return store;
 }
 
-/** nearest(k = 20) timings for each query, `rounds` times over, with each first pass. */
-export function knnAlone(n: number, dim: number, queries: readonly Float32Array[], rounds = 5): LatencyRow[] {
-  return [true, false].map((simd) => {
-    const store = randomStore(n, dim, simd);
-    const times: number[] = [];
+/** nearest(k = 20) and allDistances timings for each query, `rounds` times over, with each way of holding the rows. */
+export function knnAlone(n: number, dim: number, queries: readonly Float32Array[], rounds = 5, ways: readonly Rows[] = ["half", "float32", "js"]): LatencyRow[] {
+  return ways.flatMap((rows) => {
+    const store = randomStore(n, dim, rows);
+    const mb = `rows ${(store.vectors.bytes / 2 ** 20).toFixed(0)} MB`;
+    const near: number[] = [];
+    const every: number[] = [];
+    let sink = 0;
     for (let round = 0; round <= rounds; round++) {
       for (const query of queries) {
-        const t0 = performance.now();
+        let t0 = performance.now();
         nearest({ ...store.rows(), allowed: () => true, query, k: 20 });
-        if (round > 0) times.push(performance.now() - t0); // round 0 warms up
+        if (round > 0) near.push(performance.now() - t0); // round 0 warms up
+        t0 = performance.now();
+        allDistances({ ...store.rows(), allowed: () => true, query }, (_pk, d) => (sink += d));
+        if (round > 0) every.push(performance.now() - t0);
       }
     }
-    return latencyRow(`nearest(k=20) in process over ${n} vectors, ${simd ? "SIMD" : "float64 JS"} first pass`, times);
+    if (!Number.isFinite(sink)) throw new Error("a distance was not finite");
+    return [
+      latencyRow(`nearest(k=20) over ${n} × ${dim}, ${LABEL[rows]}`, near, mb),
+      latencyRow(`every row's similarity (the default cut's pass), ${LABEL[rows]}`, every, mb),
+    ];
   });
 }
