@@ -268,7 +268,7 @@ function exact8Locals(groups: number) {
  * by 2^112 (exact; a half subnormal becomes a float32 subnormal first, which wasm's IEEE arithmetic
  * keeps) — and the products and sums are then exact8's. It takes sixteen rows at a time (four
  * groups, rows a multiple of 16): the widening lengthens each step, and four chains in flight
- * instead of two keep the core busy while the next rows arrive.
+ * instead of two keep the core busy while the next rows arrive (which it does not read ahead).
  */
 function exact8Body(half = false): number[] {
   const groups = half ? 4 : 2;
@@ -300,16 +300,16 @@ function exact8Body(half = false): number[] {
     ...get(r), ...get(ROWS), I32_GE_U, ...brIf(1),
     ...p.slice(1).flatMap((pk, j) => [...get(p[j]), ...get(rowBytes), I32_ADD, ...set(pk)]),
     ...acc.flatMap((a) => [...v128Zero, ...set(a)]),
-    // t: the next rows when this call has them (else these rows again), read ahead in order.
-    ...get(last), ...get(rowBytes), I32_ADD, ...get(p[0]), ...get(r), ...i32c(8 * groups), I32_ADD, ...get(ROWS), I32_LE_U, SELECT, ...set(t),
+    // t: the next rows when this call has them (else these rows again), read ahead in order (float32
+    // rows only: over half rows the hardware's own prefetch does better, 11 against 12.7 ms a 100k pass).
+    ...(half ? [] : [...get(last), ...get(rowBytes), I32_ADD, ...get(p[0]), ...get(r), ...i32c(8 * groups), I32_ADD, ...get(ROWS), I32_LE_U, SELECT, ...set(t)]),
     ...get(Q), ...set(qp), ...i32c(0), ...set(i),
     ...BLOCK, ...LOOP,
     ...get(i), ...get(DIM), I32_GE_U, ...brIf(1),
     ...get(qp), ...v128Load(0), ...set(qv),
     ...acc.flatMap((_, g) => group(g)),
-    // Two cache lines of the next rows a step: dim/4 steps touch all 4·groups·dim·(4 or 2)/64 =
-    // dim/2 of them (float32 rows, two groups; half rows, four groups).
-    ...get(t), ...i32Load(0), DROP, ...get(t), ...i32Load(64), DROP, ...advance(t, 128),
+    // Two cache lines of the next rows a step: dim/4 steps touch all 8·dim·4/64 = dim/2 of them.
+    ...(half ? [] : [...get(t), ...i32Load(0), DROP, ...get(t), ...i32Load(64), DROP, ...advance(t, 128)]),
     ...p.flatMap((pk) => advance(pk, half ? 8 : 16)),
     ...advance(qp, 16), ...advance(i, 4),
     ...br(0), END, END,
