@@ -6,7 +6,7 @@
 //
 // Two layouts. Stored vectors are rounded to half precision when written (lib/db/half-precision.ts),
 // so the rows are normally held as 16-bit halves: half the memory, and half the bytes a query's pass
-// reads, which is what bounds it. The kernel widens each half to float32 exactly and computes
+// reads, which is what bounded the float32 pass (bench:knn: 12.5 against 21.0 ms over 100k × 384). The kernel widens each half to float32 exactly and computes
 // pgvector's float32 chain on it (dot-kernel.ts `exact8h`), so the similarities are the same bit for
 // bit as pgvector's over the stored values. A row that is not exactly a half (a vector written
 // before the rounding, or a component past the half range) moves the whole matrix to float32 rows,
@@ -74,7 +74,7 @@ export class VectorMatrix {
       const kernels = dotKernels(memory);
       if (!kernels) return;
       this.memory = memory;
-      // Half rows: the exact kernel also serves as the fast one (reading the rows bounds both).
+      // Half rows: no unordered half kernel; the exact one is the first pass too (as fast as float32 rows' unordered one).
       this.kernel = half ? kernels.exactHalf : kernels.dots;
       this.exactKernel = half ? kernels.exactHalf : kernels.exact;
     } catch {
