@@ -9,8 +9,6 @@ export interface Answer {
   kind: RequestKind;
   status: number;
   ms: number;
-  /** When it came, ms after the run started. */
-  at: number;
 }
 
 export interface UploadTiming {
@@ -57,7 +55,7 @@ export async function loadRun(o: RunOptions): Promise<RunResult> {
     const instance = autocannon({ url: o.base, connections: o.clients, duration: o.seconds, timeout: o.timeoutS, requests }, (err, res) =>
       err ? reject(err) : resolve(res),
     );
-    instance.on("response", (_client, status, _bytes, ms) => answers.push({ kind: lastKind, status, ms, at: performance.now() - t0 }));
+    instance.on("response", (_client, status, _bytes, ms) => answers.push({ kind: lastKind, status, ms }));
     // The upload starts once the clients are busy, so that it overlaps the whole measured run.
     setTimeout(() => (uploadTiming = o.upload()), 2000);
   });
