@@ -173,28 +173,25 @@ export class VectorMatrix {
         this.layout = this.view(this.half);
         return;
       }
-      this.detach();
     }
-    const l = this.layout as Extract<Layout, { kind: "float" }>;
-    const bigger = new Float32Array(want * this.dim);
-    bigger.set(l.floats.subarray(0, this.rows * this.dim));
-    this.layout = { kind: "float", floats: bigger };
-  }
-
-  /** The rows to a plain Float32Array (widened if they were halves); no SIMD scan after. */
-  private detach(): void {
-    const floats = new Float32Array(this.capacityRows * this.dim);
-    for (let r = 0; r < this.rows; r++) floats.set(this.row(r), r * this.dim);
+    // Past the memory limit (or already a plain array): float32 rows in a plain array, no SIMD scan.
     this.memory = null;
     this.kernel = null;
     this.exactKernel = null;
-    this.layout = { kind: "float", floats };
+    this.layout = { kind: "float", floats: this.floatRows(new Float32Array(want * this.dim)) };
+  }
+
+  /** Every row as float32 (half rows widened) written into `into`, which is returned. */
+  private floatRows(into: Float32Array): Float32Array {
+    const l = this.layout;
+    if (l.kind === "float") into.set(l.floats.subarray(0, this.rows * this.dim));
+    else for (let i = 0; i < this.rows * this.dim; i++) into[i] = HALF_TO_FLOAT[l.halves[i]];
+    return into;
   }
 
   /** Half rows to float32 rows (a row that is not a half arrived): a new memory, the rows widened into it. */
   private toFloat(): void {
-    const l = this.layout;
-    if (l.kind !== "half") return;
+    if (this.layout.kind !== "half") return;
     const capacity = this.capacityRows;
     this.memory = null;
     this.kernel = null;
@@ -202,8 +199,7 @@ export class VectorMatrix {
     const bytes = this.header + capacity * this.dim * 4;
     if (bytes <= this.maxBytes) this.attach(bytes, false);
     const floats = this.memory ? (this.view(false) as Extract<Layout, { kind: "float" }>).floats : new Float32Array(capacity * this.dim);
-    for (let i = 0; i < this.rows * this.dim; i++) floats[i] = HALF_TO_FLOAT[l.halves[i]];
-    this.layout = { kind: "float", floats };
+    this.layout = { kind: "float", floats: this.floatRows(floats) };
   }
 
   /** Grows the memory to `bytes`; false when the system refuses. */
