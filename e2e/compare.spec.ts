@@ -49,6 +49,8 @@ test("compare three models chosen in the picker", async ({ page }) => {
   const benchmarks = page.locator("section", { has: page.getByRole("heading", { name: "Scores by benchmark" }) });
   for (const m of THREE) await expect(benchmarks.locator(".recharts-legend-item-text", { hasText: m })).toBeVisible();
   expect(await benchmarks.locator(".recharts-bar-rectangle").count()).toBeGreaterThanOrEqual(3 * 10);
+  // The table is rendered only once opened (the page does not carry forty tables nobody opened).
+  await expect(benchmarks.locator("tr[data-subset]")).toHaveCount(0);
   await benchmarks.getByText("Table of these scores").click();
   const code = benchmarks.locator('tr[data-subset="demo-code-tests"] td');
   const codeScores = (await code.allTextContents()).slice(1).map((t) => Number(t.replace("−", "-").replace("+", "")));

@@ -8,7 +8,7 @@ import { HeadToHeadHeatmap } from "@/components/compare/head-to-head-heatmap";
 import { ModelPicker } from "@/components/compare/model-picker-client";
 import { PairwiseTable } from "@/components/compare/pairwise-table";
 import { SubsetBars } from "@/components/compare/subset-bars-client";
-import { SubsetTable } from "@/components/compare/subset-table";
+import { SubsetTableDetails } from "@/components/compare/subset-table-details-client";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, Notice } from "@/components/ui/states";
@@ -27,12 +27,7 @@ function Subsets({ title, rows, c, kind }: { title: string; rows: SubsetScores[]
   return (
     <Card title={title}>
       <SubsetBars rows={rows} models={c.models} label={`${title}: Plackett–Luce score of each model, baseline ${c.baseline} = 0`} />
-      <details className="mt-2">
-        <summary className="cursor-pointer text-sm text-indigo-700">Table of these scores</summary>
-        <div className="mt-2">
-          <SubsetTable rows={rows} models={c.models} kind={kind} baseline={c.baseline} />
-        </div>
-      </details>
+      <SubsetTableDetails rows={rows} models={c.models} kind={kind} baseline={c.baseline} />
     </Card>
   );
 }
