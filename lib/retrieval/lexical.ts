@@ -10,6 +10,7 @@
 // in, which is what a hit's explanation shows.
 import { textTerms } from "./embedder/text-terms";
 import { PrefixIndex } from "./embedder/prefix-expansion";
+import { StringTable } from "./string-table";
 
 export const FIELDS = ["tag", "task", "benchmark", "metadata", "input", "reference"] as const;
 export type LexicalField = (typeof FIELDS)[number];
@@ -41,38 +42,34 @@ export interface DocTerms {
 }
 
 /**
- * A flat copy of `s` (V8 returns property keys as flat, internalized strings). A bigram is built as
- * `previous + " " + word`, which V8 keeps as a rope of its parts: at 100k samples the dictionary
- * held 738k such ropes, 2.1M heap objects and ~80 MB where flat strings take about half, and every
- * full collection marked them all.
+ * Term strings ↔ dense ids, shared by the indexes built over one pool so that DocTerms stay valid;
+ * held off the heap (string-table.ts): a pool's words and bigrams run into millions.
  */
-export function flatString(s: string): string {
-  for (const key in { [s]: 0 }) return key;
-  return s;
-}
+const SPACE = 0x20;
 
-/** Term strings ↔ dense ids, shared by the indexes built over one pool so that DocTerms stay valid. */
 export class TermDictionary {
-  private readonly ids = new Map<string, number>();
-  readonly terms: string[] = [];
+  private readonly table = new StringTable();
 
   id(term: string): number {
-    let id = this.ids.get(term);
-    if (id === undefined) {
-      id = this.terms.length;
-      const flat = flatString(term);
-      this.ids.set(flat, id);
-      this.terms.push(flat);
-    }
-    return id;
+    return this.table.id(term);
   }
 
   find(term: string): number | undefined {
-    return this.ids.get(term);
+    return this.table.find(term);
+  }
+
+  /** The term of id `id`. */
+  term(id: number): string {
+    return this.table.get(id);
+  }
+
+  /** Whether term `id` is a bigram (holds a space): told without decoding it. */
+  isBigram(id: number): boolean {
+    return this.table.includesUnit(id, SPACE);
   }
 
   get count(): number {
-    return this.terms.length;
+    return this.table.count;
   }
 }
 
@@ -225,10 +222,20 @@ export class LexicalIndex {
     return out;
   }
 
+  /** The single-word terms of this index (with postings here). */
+  private singleWords(): string[] {
+    const out: string[] = [];
+    for (let id = 0; id + 1 < this.start.length; id++) {
+      if (this.start[id + 1] === this.start[id]) continue;
+      if (!this.dict.isBigram(id)) out.push(this.dict.term(id));
+    }
+    return out;
+  }
+
   /** The single-word index terms starting with `prefix`, in order. */
   withPrefix(prefix: string): string[] {
     // Terms of this index only: the dictionary may hold terms of other builds over the pool.
-    this.words ??= new PrefixIndex(this.dict.terms.filter((_, id) => id + 1 < this.start.length && this.start[id + 1] > this.start[id]));
+    this.words ??= new PrefixIndex(this.singleWords());
     return this.words.withPrefix(prefix);
   }
 
