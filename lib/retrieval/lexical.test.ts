@@ -66,3 +66,21 @@ describe("TermDictionary", () => {
     expect(dict.isBigram(dict.id(word))).toBe(false);
   });
 });
+
+describe("LexicalIndex term frequencies", () => {
+  it("scores a text whose term passes 2^16 weighted occurrences as exactly as a short one (float32 storage then)", () => {
+    const long = "alpha ".repeat(70_000);
+    const docs: LexicalDoc[] = [
+      { input: long, reference: null, tags: [], task: null, benchmark: null, metadata: [] },
+      { input: "alpha beta", reference: null, tags: [], task: null, benchmark: null, metadata: [] },
+    ];
+    const index = new LexicalIndex(docs);
+    const [a, b] = index.score(["alpha"]);
+    // BM25F with k1 = 1.2, b = 0.75: tf 70,000 over length 70,000 against tf 1 over length 2.
+    const idf = Math.log(1 + (2 - 2 + 0.5) / (2 + 0.5));
+    const avg = (70_000 + 2) / 2;
+    const bm25 = (tf: number, len: number) => (idf * tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * len) / avg));
+    expect(a).toBeCloseTo(bm25(70_000, 70_000), 5);
+    expect(b).toBeCloseTo(bm25(1, 2), 5);
+  });
+});

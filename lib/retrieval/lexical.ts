@@ -133,7 +133,8 @@ export class LexicalIndex {
   /** Postings of term id t: rows[start[t] .. start[t + 1]) ascending, with their tf and field bits. */
   private readonly start: Int32Array;
   private readonly rows: Int32Array;
-  private readonly tf: Float32Array;
+  /** Weighted tf: 16 bits when every one is a whole number below 2^16 (the field weights are whole, so always but for a term repeated tens of thousands of times in one text), else float32; the same values either way. */
+  private readonly tf: Uint16Array | Float32Array;
   private readonly fields: Uint8Array;
   /** Rows by a whole tag or task name, lower-cased ("other" is a stopword but a tag too). */
   private readonly labels = new Map<string, number[]>();
@@ -171,7 +172,7 @@ export class LexicalIndex {
     for (let t = 0; t < nTerms; t++) start[t + 1] += start[t];
     const total = start[nTerms];
     this.rows = new Int32Array(total);
-    this.tf = new Float32Array(total);
+    this.tf = terms.every(wholeShortTfs) ? new Uint16Array(total) : new Float32Array(total);
     this.fields = new Uint8Array(total);
     const next = start.slice(0, nTerms);
     terms.forEach((doc, row) => {
@@ -261,6 +262,31 @@ export class LexicalIndex {
     return this.labels.get(labelKey(text)) ?? [];
   }
 
+  /**
+   * The postings by row (each row's terms in term-id order): what the index was built from, as
+   * runs of `ids`, `tf`, `fields` over rows [start[r], start[r + 1]), with each row's weighted
+   * length. An index built from these runs (same dictionary) is this one.
+   */
+  byRow(): { start: Int32Array; ids: Int32Array<ArrayBuffer>; tf: Float32Array<ArrayBuffer>; fields: Uint8Array<ArrayBuffer>; length: Float32Array } {
+    const n = this.size;
+    const start = new Int32Array(n + 1);
+    for (let j = 0; j < this.rows.length; j++) start[this.rows[j] + 1]++;
+    for (let r = 0; r < n; r++) start[r + 1] += start[r];
+    const next = start.slice(0, n);
+    const ids = new Int32Array(this.rows.length);
+    const tf = new Float32Array(this.rows.length);
+    const fields = new Uint8Array(this.rows.length);
+    for (let t = 0; t + 1 < this.start.length; t++) {
+      for (let j = this.start[t]; j < this.start[t + 1]; j++) {
+        const at = next[this.rows[j]]++;
+        ids[at] = t;
+        tf[at] = this.tf[j];
+        fields[at] = this.fields[j];
+      }
+    }
+    return { start, ids, tf, fields, length: this.length };
+  }
+
   /** Which of the terms occur in the row, and in which fields. */
   explain(row: number, terms: readonly string[]): TermMatch[] {
     const out: TermMatch[] = [];
@@ -271,6 +297,15 @@ export class LexicalIndex {
     }
     return out;
   }
+}
+
+/** Whether every tf of the document fits a Uint16Array exactly. */
+function wholeShortTfs(doc: DocTerms): boolean {
+  for (let j = 0; j < doc.tf.length; j++) {
+    const x = doc.tf[j];
+    if (!(x >= 0 && x <= 0xffff && Number.isInteger(x))) return false;
+  }
+  return true;
 }
 
 const labelKey = (s: string) => s.normalize("NFKC").toLowerCase().trim().replace(/\s+/g, " ");

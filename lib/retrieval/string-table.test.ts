@@ -33,7 +33,9 @@ describe("StringTable", () => {
 
   it("keeps strings of any length and the names a plain object would treat specially", () => {
     const long = "x".repeat(20_000) + " y";
-    check(["", "0", "4294967295", "__proto__", "constructor", "\ud800", "a b", long, "", long], ["", "1", "__proto__ ", long.slice(1)]);
+    check(["", "0", "4294967295", "__proto__", "constructor", "é", "\ud800", "a b", long, "", long, "ÿ"], ["", "1", "__proto__ ", long.slice(1), "\u0100"]);
+    // Byte-wide strings first, then one wider: the earlier ones are still found and given back.
+    check(["alpha", "bêta", "ω", "alpha", "bêta"], ["ω", "omega"]);
   });
 
   it("holds many strings through its growth: every id found, every string given back", () => {

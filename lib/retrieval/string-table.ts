@@ -1,5 +1,6 @@
 // Strings ↔ dense ids (0, 1, 2, … in the order first seen), held off the JS heap: the code units of
-// every string back to back in one Uint16Array, and an open-addressing hash table (linear probing,
+// every string back to back in one array (a byte each while every one is below 256, as most
+// terms' are; 16 bits each from the first wider one on), and an open-addressing hash table (linear probing,
 // FNV-1a over the code units) of ids in an Int32Array. The keyword index's dictionary
 // (lexical.ts TermDictionary) holds every word and bigram of the pool: at 1M generated samples
 // 3.5M terms, which as a Map of strings were 281 MB of heap and millions of objects that every
@@ -17,7 +18,12 @@ function hashOf(s: string): number {
   return h | 0;
 }
 
-function grown<T extends Int32Array | Uint16Array>(a: T, need: number): T {
+function latin1(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0xff) return false;
+  return true;
+}
+
+function grown<T extends Int32Array | Uint16Array | Uint8Array>(a: T, need: number): T {
   if (need <= a.length) return a;
   const next = new (a.constructor as new (n: number) => T)(Math.max(need, 2 * a.length));
   next.set(a);
@@ -25,7 +31,8 @@ function grown<T extends Int32Array | Uint16Array>(a: T, need: number): T {
 }
 
 export class StringTable {
-  private chars = new Uint16Array(1 << 12);
+  /** Latin-1 (one byte per code unit) until a string holds a wider code unit. */
+  private chars: Uint8Array | Uint16Array = new Uint8Array(1 << 12);
   private used = 0;
   /** start[id] .. start[id + 1]: the string's code units in `chars`. */
   private start = new Int32Array(1 << 10);
@@ -67,6 +74,7 @@ export class StringTable {
     const slot = this.slotOf(s, h);
     if (this.slots[slot] !== 0) return this.slots[slot] - 1;
     const id = this.n++;
+    if (this.chars instanceof Uint8Array && !latin1(s)) this.chars = Uint16Array.from(this.chars);
     this.chars = grown(this.chars, this.used + s.length);
     for (let i = 0; i < s.length; i++) this.chars[this.used + i] = s.charCodeAt(i);
     this.used += s.length;

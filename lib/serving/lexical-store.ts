@@ -7,7 +7,9 @@
 // model reads only the samples it added, those updated since the previous build and those whose
 // labels moved, and splits only those into terms — every other sample's terms (ids of one
 // dictionary per model lineage) are reused, so a new version costs a postings layout, not a
-// re-tokenization of the pool (at 100k samples ~10 s of CPU). Splitting yields to other requests
+// re-tokenization of the pool (at 100k samples ~10 s of CPU). Between builds the split terms are
+// released and come back from the last index when a build has something to split (./term-runs.ts).
+// Splitting yields to other requests
 // every TERMS_SLICE samples. In memory rather than Postgres full-text search: a query is then a few postings scans (milliseconds at 12k
 // samples) instead of a ts_rank over every matching row on the embedded database, which the
 // read model exists to keep requests off.
@@ -36,6 +38,8 @@ interface State {
   labelKeys: Map<number, string>;
   /** The task and benchmark counts labelKeys' numbers were made with. */
   labelKeysFor?: number;
+  /** The last build started: builds run one after another (each restores, changes and releases the runs). */
+  queue?: Promise<unknown>;
 }
 
 /**
@@ -80,6 +84,8 @@ async function build(model: ReadModel, state: State): Promise<LexicalIndex> {
   const missing = pks.filter((pk, row) => !fresh.has(pk) && state.runs.labelKeyOf(pk) !== keys[row]);
   for (let i = 0; i < missing.length; i += CHUNK) for (const t of await sampleTexts(missing.slice(i, i + CHUNK))) fresh.set(t[0], t);
   state.builtAt = started;
+  // The runs were released after the last build: back from its index before they are changed or read.
+  const restore = () => state.built && state.runs.restore(state.built.index.byRow(), state.built.pks);
   let split = 0;
   for (let row = 0; row < pks.length; row++) {
     const pk = pks[row];
@@ -87,6 +93,7 @@ async function build(model: ReadModel, state: State): Promise<LexicalIndex> {
     const key = keys[row];
     // Reused: a text not read again (labels unchanged, else it was read), or read with the same stamp.
     if (text ? state.runs.matches(pk, stampOf(text), key) : state.runs.labelKeyOf(pk) === key) continue;
+    if (state.runs.released) restore();
     const doc = { input: text?.[1] ?? "", reference: text?.[2] ?? null, metadata: text?.[3] ?? [], ...labelsOf(row) };
     state.runs.put(pk, docTerms(doc, state.dict), stampOf(text), key);
     if (++split % TERMS_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
@@ -97,9 +104,12 @@ async function build(model: ReadModel, state: State): Promise<LexicalIndex> {
   // models' lines): the same index. At 100k samples laying it out again costs ~0.2 s.
   const rowPks = Int32Array.from(pks);
   if (split === 0 && state.built && sameInts(state.built.pks, rowPks)) return state.built.index;
+  if (state.runs.released) restore();
   const terms: DocTerms[] = pks.map((pk) => state.runs.get(pk)!);
   const index = new LexicalIndex({ terms, dict: state.dict });
   state.built = { index, pks: rowPks };
+  // Until the next build the index alone holds the postings (at 1M samples ~330 MB less per process).
+  state.runs.release(rowPks);
   return index;
 }
 
@@ -114,8 +124,8 @@ export function lexicalFor(model: ReadModel): Promise<LexicalIndex> {
   let state = byModel.get(model);
   if (!state) byModel.set(model, (state = { runs: new TermRuns(), dict: new TermDictionary(), builtAt: null, version: -1, rows: -1, labelKeys: new Map() }));
   if (state.index && state.version === model.version && state.rows === model.samples.size) return state.index;
-  const index = build(model, state);
-  Object.assign(state, { version: model.version, rows: model.samples.size, index });
+  const index = (state.queue ?? Promise.resolve()).catch(() => undefined).then(() => build(model, state!));
+  Object.assign(state, { version: model.version, rows: model.samples.size, index, queue: index });
   index.catch(() => {
     if (state.index === index) state.index = undefined;
   });

@@ -155,4 +155,17 @@ describe("read model measurements", () => {
     expect(grown.size).toBe(index.size + 1);
     expect(grown.score(["moraine"])[model.samples.ids.indexOf("fresh/2")]).toBeGreaterThan(0);
   });
+
+  it("builds started back to back for two versions run one after the other, the last equal to a fresh build", async () => {
+    await uploadLines([{ type: "sample", id: "fresh/3", benchmark: "fresh", input: "A question about fjords", tags: ["geo"] }]);
+    expect(await updateReadModel(model)).toBe(true);
+    const first = lexicalFor(model); // not awaited: the next version's build starts meanwhile
+    await uploadLines([{ type: "sample", id: "fresh/2", benchmark: "fresh", input: "Moraines and drumlins, rewritten", tags: ["geo", "rewritten"] }]);
+    expect(await updateReadModel(model)).toBe(true);
+    const [, last, rebuilt] = await Promise.all([first, lexicalFor(model), lexicalFor(await loadReadModel())]);
+    for (const terms of [["fjord"], ["drumlin"], ["moraine"], ["rewritten"], ["glacier"]]) {
+      expect(Array.from(last.score(terms))).toEqual(Array.from(rebuilt.score(terms)));
+    }
+    expect(last.score(["drumlin"])[model.samples.ids.indexOf("fresh/2")]).toBeGreaterThan(0);
+  });
 });

@@ -52,4 +52,41 @@ describe("TermRuns", () => {
     for (const q of [["law"], ["antibodies", "binding"], ["biology"]]) expect(Array.from(packed.score(q))).toEqual(Array.from(direct.score(q)));
     expect(packed.explain(3, ["antibodies", "assay"])).toEqual(direct.explain(3, ["antibodies", "assay"]));
   });
+
+  it("released, keeps what each pk was split from; restored from the index built over it, gives an index that answers alike", () => {
+    const texts = ["contract law in france", "tort law and negligence", "protein folding of antibodies", "antibodies binding assay", "law of the sea"];
+    const docs = texts.map((t, i) => doc(t, [i < 2 ? "law" : "biology"]));
+    const dict = new TermDictionary();
+    const runs = new TermRuns();
+    const pks = Int32Array.from([40, 7, 99, 12, 55]);
+    docs.forEach((d, i) => runs.put(pks[i], docTerms(d, dict), i, `k${i}`));
+    runs.put(300, docTerms(doc("gone from the pool"), dict), 9, "k");
+    const index = new LexicalIndex({ terms: [...pks].map((pk) => runs.get(pk)!), dict });
+    const before = [...pks].map((pk) => runs.get(pk)!).map((t) => ({ ...plain(t)!, sorted: [...t.ids].sort((a, b) => a - b) }));
+
+    runs.release(pks);
+    expect(runs.released).toBe(true);
+    expect(() => runs.get(40)).toThrow(/released/);
+    expect(() => runs.put(41, docTerms(doc("x"), dict), 0, "k")).toThrow(/released/);
+    expect(runs.matches(99, 2, "k2")).toBe(true);
+    expect(runs.labelKeyOf(300)).toBeNull(); // not a row of the index: forgotten
+    expect(runs.size).toBe(5);
+
+    runs.restore(index.byRow(), pks);
+    expect(runs.released).toBe(false);
+    [...pks].forEach((pk, i) => {
+      const t = runs.get(pk)!;
+      expect(Array.from(t.ids)).toEqual(before[i].sorted); // term-id order
+      expect(t.length).toBe(before[i].length);
+      expect([...t.labels]).toEqual(before[i].labels);
+    });
+    // Replacing a restored pk's terms, then building again: as an index over the documents.
+    const changed = doc("antibodies against the law", ["law"]);
+    runs.put(12, docTerms(changed, dict), 10, "k3");
+    const rebuilt = new LexicalIndex({ terms: [...pks].map((pk) => runs.get(pk)!), dict });
+    const direct = new LexicalIndex(docs.map((d, i) => (i === 3 ? changed : d)));
+    for (const q of [["law"], ["antibodies", "binding"], ["biology"], ["the law"]]) expect(Array.from(rebuilt.score(q))).toEqual(Array.from(direct.score(q)));
+    for (let row = 0; row < 5; row++) expect(rebuilt.explain(row, ["antibodies", "law", "assay"])).toEqual(direct.explain(row, ["antibodies", "law", "assay"]));
+    expect(rebuilt.withPrefix("an")).toEqual(direct.withPrefix("an"));
+  });
 });
