@@ -75,13 +75,24 @@ export function topTagSubsets(b: MeasurementBatch, limit: number, minSamples = 1
 }
 
 export function fitSubsets(b: MeasurementBatch, subsets: Subset[], opts: SubsetFitOptions): SubsetFit[] {
-  const batches = selectSubsets(b, subsets.map((s) => s.mask));
-  return subsets.map((subset, k) => {
-    const sub = batches[k];
-    batches[k] = undefined!; // each subset's batch is garbage once fitted
-    const perModel = samplesPerModel(sub);
-    const i = opts.baseline === undefined ? -1 : sub.modelNames.indexOf(opts.baseline);
-    const result = rank("plackett-luce", sub, { baseline: i >= 0 && perModel[i] > 0 ? i : undefined, prior: opts.prior, warmStart: opts.warmStart?.(subset) });
-    return { name: subset.name, nSamples: result.nSamples, baseline: result.baseline, rows: result.models.filter((r) => r.nSamples > 0), theta: result.theta };
-  });
+  const out: SubsetFit[] = [];
+  // The subsets are cut a pass at a time, each pass holding about one batch's worth of samples:
+  // tags overlap, and cutting the 40 benchmarks and 40 tags of a 1M-sample pool at once held
+  // several copies of its measurements until the last was fitted.
+  for (let from = 0; from < subsets.length; ) {
+    let to = from + 1;
+    for (let held = subsets[from].nSamples; to < subsets.length && held + subsets[to].nSamples <= b.nSamples; to++) held += subsets[to].nSamples;
+    const batches = selectSubsets(b, subsets.slice(from, to).map((s) => s.mask));
+    for (let k = 0; k < batches.length; k++) {
+      const subset = subsets[from + k];
+      const sub = batches[k];
+      batches[k] = undefined!; // each subset's batch is garbage once fitted
+      const perModel = samplesPerModel(sub);
+      const i = opts.baseline === undefined ? -1 : sub.modelNames.indexOf(opts.baseline);
+      const result = rank("plackett-luce", sub, { baseline: i >= 0 && perModel[i] > 0 ? i : undefined, prior: opts.prior, warmStart: opts.warmStart?.(subset) });
+      out.push({ name: subset.name, nSamples: result.nSamples, baseline: result.baseline, rows: result.models.filter((r) => r.nSamples > 0), theta: result.theta });
+    }
+    from = to;
+  }
+  return out;
 }
