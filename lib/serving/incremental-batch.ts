@@ -1,14 +1,15 @@
-// The batch of a selection of every model's measurements, with its tiered groups and choice events
-// (lib/ranking/groups.ts, choices.ts), carried over from one data version to the next. After an
+// The batch of a selection of every model's measurements and its tiered groups (lib/ranking/groups.ts),
+// carried over from one data version to the next; its choice events (choices.ts) are built from
+// the groups when a fit reads them, not kept (preparedOf below). After an
 // upload, the whole pool's leaderboard, every model page's pool fits and compare all start from
 // this computation; gathering the pool's measurements, grouping them into tiers and building the
 // choice events cost ~0.2 s at 100k samples, although an upload touches a few samples.
 //
-// All three are concatenations of per-sample pieces, in sample order: a sample's lines of each kind,
-// its groups (ordered by key), its blocks, loser sets and choice events. So the next version's are
+// Both are concatenations of per-sample pieces, in sample order: a sample's lines of each kind and
+// its groups (ordered by key). So the next version's are
 // the previous version's pieces for the samples the read model did not touch since (copied, with
 // model and key indices renumbered and offsets moved), and for the touched and new samples the
-// pieces that gather, tieredGroups and buildChoices themselves make from those samples alone. The
+// pieces that gather and tieredGroups themselves make from those samples alone. The
 // result is the cold computation's, array for array: models and keys are numbered in the order a
 // cold gather meets them (first line of each, in sample order), which the previous version's
 // first appearances and the touched samples' give without a pass over the pool. Where they cannot
@@ -45,7 +46,6 @@ interface State {
   batch: MeasurementBatch;
   sampleRows: Int32Array;
   groups: TieredGroups;
-  choices: ChoiceEvents;
   /** per model / metric / criterion index: the first batch sample with a line of it */
   first: Firsts;
 }
@@ -56,7 +56,7 @@ interface Firsts {
   criterion: Int32Array;
 }
 
-/** Selections carried over besides pinned ones (the whole pool's): each holds its batch, groups and events. */
+/** Selections carried over besides pinned ones (the whole pool's): each holds its batch and groups. */
 const KEPT = 3;
 
 const g = globalThis as unknown as { __portalIncrementalBatch?: Map<string, State>; __portalIncrementalPinned?: Set<string> };
@@ -91,7 +91,7 @@ export function gatherPrepared(model: ReadModel, pks: readonly number[], selecti
   return {
     batch: next.batch,
     samplePks: Array.from(next.sampleRows, (row) => pk[row]),
-    prepared: { groups: next.groups, choices: next.choices },
+    prepared: preparedOf(next.batch, next.groups),
     carried: patched !== null,
   };
 }
@@ -101,8 +101,22 @@ function cold(model: ReadModel, rows: readonly number[]): State {
   const measureStamp = model.measurements.changeCount;
   const { batch, sampleRows } = gatherRows(model, rows);
   const groups = tieredGroups(batch);
-  const choices = buildChoices(batch, groups);
-  return { model, sampleStamp, measureStamp, batch, sampleRows: Int32Array.from(sampleRows), groups, choices, first: firsts(batch) };
+  return { model, sampleStamp, measureStamp, batch, sampleRows: Int32Array.from(sampleRows), groups, first: firsts(batch) };
+}
+
+/**
+ * The groups carried, the choice events built from them when a fit reads them (each time: they are
+ * not kept). Built from the groups they are the cold computation's; kept, they were the largest
+ * part of what a selection carries (at 1M samples ~140 MB of the whole pool's ~520 MB per web
+ * process), for a build that costs a fraction of the fit that reads them.
+ */
+function preparedOf(batch: MeasurementBatch, groups: TieredGroups): PreparedBatch {
+  return {
+    groups,
+    get choices(): ChoiceEvents {
+      return buildChoices(batch, groups);
+    },
+  };
 }
 
 /** The first sample of each model, metric and criterion (columns are in sample order within a kind). */
@@ -267,30 +281,6 @@ function stitch<T extends Int32Array | Float64Array | Uint8Array>(
   return out;
 }
 
-/** Per sample: its groups' blocks, entries in blocks and loser sets as buildChoices lays them out (prefix sums). */
-function choiceLayout(groups: TieredGroups, groupOff: Int32Array, nSamples: number) {
-  const blocks = new Int32Array(nSamples + 1);
-  const entries = new Int32Array(nSamples + 1);
-  const sets = new Int32Array(nSamples + 1);
-  for (let s = 0; s < nSamples; s++) {
-    let b = 0;
-    let e = 0;
-    let t = 0;
-    for (let q = groupOff[s]; q < groupOff[s + 1]; q++) {
-      const lo = groups.offsets[q];
-      const hi = groups.offsets[q + 1];
-      if (hi - lo < 2 || groups.tier[hi - 1] === 0) continue;
-      b++;
-      e += hi - lo;
-      t += groups.tier[hi - 1];
-    }
-    blocks[s + 1] = blocks[s] + b;
-    entries[s + 1] = entries[s] + e;
-    sets[s + 1] = sets[s] + t;
-  }
-  return { blocks, entries, sets };
-}
-
 function patch(prev: State, model: ReadModel, rows: number[]): State | null {
   const { samples, measurements } = model;
   const pb = prev.batch;
@@ -355,7 +345,6 @@ function patch(prev: State, model: ReadModel, rows: number[]): State | null {
     pairwise: { ...mb.pairwise, modelA: mb.pairwise.modelA.map((m) => models.fromMini[m]), modelB: mb.pairwise.modelB.map((m) => models.fromMini[m]) },
   };
   const miniGroups = tieredGroups(mg);
-  const miniChoices = buildChoices(mg, miniGroups);
 
   const runs = runsOf(order);
 
@@ -427,15 +416,10 @@ function patch(prev: State, model: ReadModel, rows: number[]): State | null {
   }
   // Duplicates (a model's replaced line in a group) of the previous samples left out or touched.
   let droppedDuplicates = 0;
-  let droppedSetEntries = 0;
-  let droppedInvalid = 0;
-  const pc = prev.choices;
   for (let p = 0; p < pb.nSamples; p++) {
     if (prevOrd[p] >= 0) continue;
     const lines = prevScore[p + 1] - prevScore[p] + prevUnit[p + 1] - prevUnit[p];
     droppedDuplicates += lines - (prevEntryOff[p + 1] - prevEntryOff[p]);
-    for (let e = pc.sampleOffsets[p]; e < pc.sampleOffsets[p + 1]; e++) droppedSetEntries += pc.setEnd[pc.set[e]] - pc.setStart[pc.set[e]] + 1;
-    for (let r = prevPair[p]; r < prevPair[p + 1]; r++) if (pb.pairwise.modelA[r] === pb.pairwise.modelB[r]) droppedInvalid++;
   }
   const groups: TieredGroups = {
     sample: stitch(runs, prevGroupOff, miniGroupOff, pg.sample, mgr.sample, { sample: true }),
@@ -448,89 +432,6 @@ function patch(prev: State, model: ReadModel, rows: number[]): State | null {
     duplicates: pg.duplicates - droppedDuplicates + mgr.duplicates,
   };
 
-  // Choice events: singleton blocks, then each sample's blocks, loser sets and events.
-  const mc = miniChoices;
-  const prevLayout = choiceLayout(pg, prevGroupOff, pb.nSamples);
-  const miniLayout = choiceLayout(mgr, miniGroupOff, mg.nSamples);
-  let nBlocks = n;
-  let nEntries = n;
-  let nSets = n;
-  let nEvents = 0;
-  for (const r of runs) {
-    const [lay, c] = r.prev ? [prevLayout, pc] : [miniLayout, mc];
-    const [a, b] = [r.k, r.k + r.n];
-    nBlocks += lay.blocks[b] - lay.blocks[a];
-    nEntries += lay.entries[b] - lay.entries[a];
-    nSets += lay.sets[b] - lay.sets[a];
-    nEvents += c.sampleOffsets[b] - c.sampleOffsets[a];
-  }
-  const blockOffsets = new Int32Array(nBlocks + 1);
-  const entries = new Int32Array(nEntries);
-  const setStart = new Int32Array(nSets);
-  const setEnd = new Int32Array(nSets);
-  const winner = new Int32Array(nEvents);
-  const set = new Int32Array(nEvents);
-  const weight = new Float64Array(nEvents);
-  const sample = new Int32Array(nEvents);
-  const sampleOffsets = new Int32Array(ns + 1);
-  for (let m = 0; m < n; m++) {
-    entries[m] = m;
-    setStart[m] = m;
-    setEnd[m] = m + 1;
-    blockOffsets[m + 1] = m + 1;
-  }
-  let nb = n;
-  let ne = n;
-  let nt = n;
-  let nev = 0;
-  for (const r of runs) {
-    const [lay, c, base] = r.prev ? [prevLayout, pc, pb.nModels] : [miniLayout, mc, n];
-    const [a, b] = [r.k, r.k + r.n];
-    const eOld = base + lay.entries[a];
-    const tOld = base + lay.sets[a];
-    const bOld = base + lay.blocks[a];
-    const bEnd = base + lay.blocks[b];
-    shifted(blockOffsets, nb + 1, c.blockOffsets, bOld + 1, bEnd + 1, ne - eOld);
-    nb += bEnd - bOld;
-    const eEnd = base + lay.entries[b];
-    if (r.prev) mapped(entries, ne, c.entries, eOld, eEnd, fromPrev);
-    else entries.set(c.entries.subarray(eOld, eEnd), ne);
-    const tEnd = base + lay.sets[b];
-    shifted(setStart, nt, c.setStart, tOld, tEnd, ne - eOld);
-    shifted(setEnd, nt, c.setEnd, tOld, tEnd, ne - eOld);
-    ne += eEnd - eOld;
-    const setShift = nt - tOld;
-    nt += tEnd - tOld;
-    const evA = c.sampleOffsets[a];
-    const evB = c.sampleOffsets[b];
-    if (r.prev) mapped(winner, nev, c.winner, evA, evB, fromPrev);
-    else winner.set(c.winner.subarray(evA, evB), nev);
-    for (let e = evA, o = nev; e < evB; e++, o++) {
-      const st = c.set[e];
-      set[o] = st >= base ? st + setShift : r.prev ? fromPrev[st] : st;
-    }
-    weight.set(c.weight.subarray(evA, evB), nev);
-    shifted(sample, nev, c.sample, evA, evB, r.s - r.k);
-    shifted(sampleOffsets, r.s + 1, c.sampleOffsets, a + 1, b + 1, nev - evA);
-    nev += evB - evA;
-  }
-  const choices: ChoiceEvents = {
-    nModels: n,
-    nSamples: ns,
-    blockOffsets,
-    entries,
-    setStart,
-    setEnd,
-    winner,
-    set,
-    weight,
-    sample,
-    sampleOffsets,
-    nChoiceSetEntries: pc.nChoiceSetEntries - droppedSetEntries + mc.nChoiceSetEntries,
-    duplicates: groups.duplicates,
-    invalidPairwise: pc.invalidPairwise - droppedInvalid + mc.invalidPairwise,
-  };
-
   const sampleRows = Int32Array.from(order, (p) => (p >= 0 ? prev.sampleRows[p] : mini.sampleRows[-1 - p]));
-  return { model, sampleStamp, measureStamp, batch, sampleRows, groups, choices, first: { model: models.first, metric: metrics.first, criterion: criteria.first } };
+  return { model, sampleStamp, measureStamp, batch, sampleRows, groups, first: { model: models.first, metric: metrics.first, criterion: criteria.first } };
 }
