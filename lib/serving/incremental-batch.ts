@@ -106,9 +106,9 @@ function cold(model: ReadModel, rows: readonly number[]): State {
 
 /**
  * The groups carried, the choice events built from them when a fit reads them (each time: they are
- * not kept). Built from the groups they are the cold computation's; kept, they were the largest
- * part of what a selection carries (at 1M samples ~140 MB of the whole pool's ~520 MB per web
- * process), for a build that costs a fraction of the fit that reads them.
+ * not kept; a fit of an unchanged batch is remembered and does not read them). Built from the
+ * groups they are the cold computation's; kept, they were ~140 MB of the whole pool's ~520 MB per
+ * web process at 1M samples, for a build that costs a fraction of the fit that reads them.
  */
 function preparedOf(batch: MeasurementBatch, groups: TieredGroups): PreparedBatch {
   return {
