@@ -1,11 +1,11 @@
 // Strings ↔ dense ids (0, 1, 2, … in the order first seen), held off the JS heap: the code units of
 // every string back to back in one array (a byte each while every one is below 256, as most
-// terms' are; 16 bits each from the first wider one on), and an open-addressing hash table (linear probing,
-// FNV-1a over the code units) of ids in an Int32Array. The keyword index's dictionary
-// (lexical.ts TermDictionary) holds every word and bigram of the pool: at 1M generated samples
-// 3.5M terms, which as a Map of strings were 281 MB of heap and millions of objects that every
-// full collection marked (a forced one took 463 ms); here they are ~150 MB in six typed arrays
-// that the collector does not look into.
+// terms' are; 16 bits each from the first wider one on), each string's start and hash, and an
+// open-addressing hash table (linear probing, FNV-1a over the code units) of ids. The keyword
+// index's dictionary (lexical.ts TermDictionary) holds every word and bigram of the pool: at 1M
+// generated samples 3.5M terms, which as a Map of strings were 281 MB of heap and millions of
+// objects that every full collection marked (a forced one took 463 ms); here they are four typed
+// arrays (128 MB reserved) that the collector does not look into.
 
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
