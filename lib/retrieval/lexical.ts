@@ -264,10 +264,10 @@ export class LexicalIndex {
 
   /**
    * The postings by row (each row's terms in term-id order): what the index was built from, as
-   * runs of `ids`, `tf`, `fields` over rows [start[r], start[r + 1]), with each row's weighted
-   * length. An index built from these runs (same dictionary) is this one.
+   * runs of `ids`, `tf`, `fields` over rows [start[r], start[r + 1]). An index built from these
+   * runs (same dictionary, the rows' lengths and labels) is this one.
    */
-  byRow(): { start: Int32Array; ids: Int32Array<ArrayBuffer>; tf: Float32Array<ArrayBuffer>; fields: Uint8Array<ArrayBuffer>; length: Float32Array } {
+  byRow(): { start: Int32Array; ids: Int32Array<ArrayBuffer>; tf: Float32Array<ArrayBuffer>; fields: Uint8Array<ArrayBuffer> } {
     const n = this.size;
     const start = new Int32Array(n + 1);
     for (let j = 0; j < this.rows.length; j++) start[this.rows[j] + 1]++;
@@ -284,7 +284,7 @@ export class LexicalIndex {
         fields[at] = this.fields[j];
       }
     }
-    return { start, ids, tf, fields, length: this.length };
+    return { start, ids, tf, fields };
   }
 
   /** Which of the terms occur in the row, and in which fields. */

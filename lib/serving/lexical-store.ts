@@ -38,8 +38,6 @@ interface State {
   labelKeys: Map<number, string>;
   /** The task and benchmark counts labelKeys' numbers were made with. */
   labelKeysFor?: number;
-  /** The last build started: builds run one after another (each restores, changes and releases the runs). */
-  queue?: Promise<unknown>;
 }
 
 /**
@@ -124,8 +122,10 @@ export function lexicalFor(model: ReadModel): Promise<LexicalIndex> {
   let state = byModel.get(model);
   if (!state) byModel.set(model, (state = { runs: new TermRuns(), dict: new TermDictionary(), builtAt: null, version: -1, rows: -1, labelKeys: new Map() }));
   if (state.index && state.version === model.version && state.rows === model.samples.size) return state.index;
-  const index = (state.queue ?? Promise.resolve()).catch(() => undefined).then(() => build(model, state!));
-  Object.assign(state, { version: model.version, rows: model.samples.size, index, queue: index });
+  // Builds run one after another (each restores, changes and releases the runs): after the last
+  // one started, which `index` still holds (a failed one clears it only once it has ended).
+  const index = (state.index ?? Promise.resolve()).catch(() => undefined).then(() => build(model, state!));
+  Object.assign(state, { version: model.version, rows: model.samples.size, index });
   index.catch(() => {
     if (state.index === index) state.index = undefined;
   });
