@@ -8,15 +8,15 @@
 // `runOffThread(module, input)` starts a thread that imports `module` (a TypeScript file exporting
 // `run(input)`), runs it once and posts the result back; input and result cross by structured clone
 // (typed arrays, Maps and plain objects; no functions or class instances). The thread inherits the
-// process's lowered CPU priority. Only for the worker and scripts (tsx): the web bundle never
+// process's lowered CPU priority; `nice` lowers the thread's own further (./priority.ts IDLE_NICE). Only for the worker and scripts (tsx): the web bundle never
 // imports this module.
 import { Worker } from "node:worker_threads";
 
-export function runOffThread<T>(module: URL, input: unknown, what: string): Promise<T> {
+export function runOffThread<T>(module: URL, input: unknown, what: string, opts: { nice?: number } = {}): Promise<T> {
   return new Promise((resolve, reject) => {
     // No inherited preloads (execArgv): the entry registers tsx itself, and npm start's
     // exit-with-parent preload would end the thread at once (a thread's stdin is closed).
-    const thread = new Worker(new URL("./thread-entry.mjs", import.meta.url), { execArgv: [], workerData: { module: module.href } });
+    const thread = new Worker(new URL("./thread-entry.mjs", import.meta.url), { execArgv: [], workerData: { module: module.href, nice: opts.nice } });
     let settled = false;
     const settle = (fn: () => void) => {
       if (settled) return;

@@ -1,6 +1,9 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { threadNice } from "@/test/fixtures/thread-nice";
+import { runOffThread } from "./off-thread";
+import { IDLE_NICE } from "./priority";
 
 describe("lowerProcessPriority", () => {
   it("lowers every thread of the process, not only the calling one (Linux keeps nice per thread)", () => {
@@ -20,4 +23,17 @@ describe("lowerProcessPriority", () => {
     expect(out.changed).toBe(out.before.length);
     expect(out.after.every((n: number) => n === 7)).toBe(true);
   });
+});
+
+describe("a computation's thread at IDLE_NICE", () => {
+  const probe = new URL("../../test/fixtures/thread-nice.ts", import.meta.url);
+
+  it.skipIf(process.platform !== "linux")("runs at IDLE_NICE when asked, while the thread that started it keeps its own", async () => {
+    const before = threadNice();
+    expect(before).toBeLessThan(IDLE_NICE);
+    expect(await runOffThread<number>(probe, null, "probe", { nice: IDLE_NICE })).toBe(IDLE_NICE);
+    expect(threadNice()).toBe(before);
+    // Not asked: the starting thread's own, inherited.
+    expect(await runOffThread<number>(probe, null, "probe")).toBe(before);
+  }, 30_000);
 });

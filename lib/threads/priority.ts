@@ -3,8 +3,8 @@
 // (GC helpers: concurrent marking of the worker's heaps, its compute threads' included) started
 // before it kept nice 0. Threads started later inherit the value of the thread that starts them.
 // Its database sessions: lib/db/backend-priority.ts.
-import { readdirSync } from "node:fs";
-import { setPriority } from "node:os";
+import { readdirSync, readlinkSync } from "node:fs";
+import { getPriority, setPriority } from "node:os";
 
 /** Lowers every thread of this process to `nice`; returns how many threads were changed. */
 export function lowerProcessPriority(nice: number): number {
@@ -26,4 +26,28 @@ export function lowerProcessPriority(nice: number): number {
     }
   }
   return changed;
+}
+
+/**
+ * The niceness of background computations nobody waits for (the health check's thread): the
+ * lowest priority there is, so that on a host whose cores the web servers keep busy they take
+ * ~1% of a core (Linux's weight for nice 19 is 15, nice 0's 1024) where WORKER_NICE's 10 took ~10%.
+ */
+export const IDLE_NICE = 19;
+
+/**
+ * Lowers the calling thread alone to `nice` (a worker thread's own, for its computation), never
+ * raising it; returns the niceness it runs at, or null where threads have no id of their own
+ * to address (not Linux).
+ */
+export function lowerThreadPriority(nice: number): number | null {
+  let tid: number;
+  try {
+    tid = Number(readlinkSync("/proc/thread-self").split("/").at(-1));
+  } catch {
+    return null;
+  }
+  if (!Number.isInteger(tid)) return null;
+  if (getPriority(tid) < nice) setPriority(tid, nice);
+  return getPriority(tid);
 }
