@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { seeded } from "@/test/seeded";
 import { HALF_TO_FLOAT } from "@/lib/db/half-precision";
-import { dotKernel, dotKernelBytes, dotKernels } from "./dot-kernel";
+import { dotKernel, dotKernelBytes, dotKernels, HALF_QUERY_SCALE, scalesExactly } from "./dot-kernel";
 
 /** The kernel's order in JS (float32 steps): four f32x4 accumulators over 16-float steps, combined, then the tail. */
 function reference(v: Float32Array, q: Float32Array, dim: number): number {
@@ -25,6 +25,7 @@ describe("dot kernel (wasm SIMD)", () => {
       { name: "exact", kind: "function" },
       { name: "exact8", kind: "function" },
       { name: "exact8h", kind: "function" },
+      { name: "exact8hs", kind: "function" },
     ]);
   });
 
@@ -79,7 +80,7 @@ describe("dot kernel (wasm SIMD)", () => {
 
   it.each([4, 12, 384, 768])("exact8h: half rows widened exactly, then pgvector's float32 chain bit for bit (every half pattern class: zeros, subnormals, normals, both signs; %i-d)", (dim) => {
     const memory = new WebAssembly.Memory({ initial: 64 });
-    const { exactHalf } = dotKernels(memory)!;
+    const { exactHalf, exactHalfScaled } = dotKernels(memory)!;
     const rand = seeded(dim + 11);
     for (const rows of [1, 7, 8, 9, 16, 17, 40]) {
       const q = new Float32Array(memory.buffer, 0, dim);
@@ -87,7 +88,8 @@ describe("dot kernel (wasm SIMD)", () => {
       const padded = Math.ceil(rows / 16) * 16;
       const h = new Uint16Array(memory.buffer, vAt, padded * dim);
       const outAt = vAt + padded * dim * 2 + 64;
-      for (let i = 0; i < dim; i++) q[i] = rand() * 10 ** Math.round(rand() * 3);
+      // Query values of every size the scaling must keep exact: float32 subnormals up to 10^3.
+      for (let i = 0; i < dim; i++) q[i] = i % 13 === 5 ? rand() * 1e-40 : rand() * 10 ** Math.round(rand() * 3);
       for (let i = 0; i < h.length; i++) {
         // Any finite half: a random sign, exponent 0 (zero, subnormals) to 30, mantissa.
         const x = rand();
@@ -103,7 +105,23 @@ describe("dot kernel (wasm SIMD)", () => {
         expect(Object.is(out[r], s) || out[r] === s).toBe(true);
       }
       expect(out[padded]).toBeNaN(); // whole groups of sixteen, nothing past them
+      // exact8hs: the same bits (signed zeros included) from the query scaled by 2^112.
+      const unscaled = new Uint32Array(Float32Array.from(out.subarray(0, rows)).buffer);
+      expect(scalesExactly(q)).toBe(true);
+      for (let i = 0; i < dim; i++) q[i] *= HALF_QUERY_SCALE;
+      exactHalfScaled(0, vAt, rows, dim, outAt);
+      expect(new Uint32Array(Float32Array.from(out.subarray(0, rows)).buffer)).toEqual(unscaled);
     }
+  });
+
+  it("scalesExactly: only queries whose values stay finite float32s times 2^112", () => {
+    expect(scalesExactly(Float32Array.of(0, -0, 1e-45, -65535.99, 1))).toBe(true);
+    expect(scalesExactly(Float32Array.of(0.5, 65536))).toBe(false);
+    expect(scalesExactly(Float32Array.of(0.5, -65536))).toBe(false);
+    expect(scalesExactly(Float32Array.of(NaN))).toBe(false);
+    // 2^16 · 2^112 overflows float32; just below it does not.
+    expect(Math.fround(65535.99 * HALF_QUERY_SCALE)).toBeLessThan(Infinity);
+    expect(Math.fround(65536 * HALF_QUERY_SCALE)).toBe(Infinity);
   });
 
   it.each([1, 3, 15, 16, 17, 31, 100, 384, 768])("equals its float32 order computed in JS, bit for bit, and stays within the error bound (%i-d)", (dim) => {

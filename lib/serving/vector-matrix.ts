@@ -13,7 +13,7 @@
 // once. Past wasm32's 4 GiB, or without wasm SIMD, the rows move to a plain Float32Array and the
 // scan is the JS one (knn.ts).
 import { finiteHalf, halfBits, HALF_TO_FLOAT } from "@/lib/db/half-precision";
-import { dotKernels, HALF_GROUP_ROWS, type DotsFn } from "./dot-kernel";
+import { dotKernels, HALF_GROUP_ROWS, HALF_QUERY_SCALE, scalesExactly, type DotsFn } from "./dot-kernel";
 
 /** Rows whose dot products one kernel call writes (a multiple of 16: the half kernel's groups). */
 export const DOT_BLOCK = 4096;
@@ -43,6 +43,8 @@ export class VectorMatrix {
   private memory: WebAssembly.Memory | null = null;
   private kernel: DotsFn | null = null;
   private exactKernel: DotsFn | null = null;
+  /** Half rows: the kernel for a query scaled by HALF_QUERY_SCALE (dot-kernel.ts exact8hs), the same bits a step shorter. */
+  private scaledKernel: DotsFn | null = null;
   private readonly header: number;
   private readonly maxBytes: number;
   private readonly outAt: number;
@@ -77,6 +79,7 @@ export class VectorMatrix {
       // Half rows: no unordered half kernel; the exact one is the first pass too (as fast as float32 rows' unordered one).
       this.kernel = half ? kernels.exactHalf : kernels.dots;
       this.exactKernel = half ? kernels.exactHalf : kernels.exact;
+      this.scaledKernel = half ? kernels.exactHalfScaled : null;
     } catch {
       // No address space for another wasm memory (ulimit -v): the plain array.
     }
@@ -178,6 +181,7 @@ export class VectorMatrix {
     this.memory = null;
     this.kernel = null;
     this.exactKernel = null;
+    this.scaledKernel = null;
     this.layout = { kind: "float", floats: this.floatRows(new Float32Array(want * this.dim)) };
   }
 
@@ -196,6 +200,7 @@ export class VectorMatrix {
     this.memory = null;
     this.kernel = null;
     this.exactKernel = null;
+    this.scaledKernel = null;
     const bytes = this.header + capacity * this.dim * 4;
     if (bytes <= this.maxBytes) this.attach(bytes, false);
     const floats = this.memory ? (this.view(false) as Extract<Layout, { kind: "float" }>).floats : new Float32Array(capacity * this.dim);
@@ -228,7 +233,13 @@ export class VectorMatrix {
   private bind(kernel: DotsFn | null, query: Float32Array): DotScan | null {
     if (!kernel || !this.memory) return null;
     const buffer = this.memory.buffer;
-    new Float32Array(buffer, 0, this.dim).set(query.subarray(0, this.dim));
+    const q = new Float32Array(buffer, 0, this.dim);
+    q.set(query.subarray(0, this.dim));
+    // Half rows: both passes are exactHalf; with the query scaled, the shorter kernel, same bits.
+    if (this.scaledKernel && scalesExactly(q)) {
+      for (let i = 0; i < q.length; i++) q[i] *= HALF_QUERY_SCALE;
+      kernel = this.scaledKernel;
+    }
     const out = new Float32Array(buffer, this.outAt, DOT_BLOCK);
     const rowBytes = this.dim * (this.half ? 2 : 4);
     return (from, count) => {
