@@ -196,4 +196,27 @@ describe("compareModels", () => {
     expect(cold.available.find((a) => a.model === "compare-newcomer")?.score).not.toBeNull();
     expectSame(warm, cold);
   });
+
+  it("answers a repeated comparison with the one made for this data version, and makes it afresh after a publish", async () => {
+    const first = await compareModels({ models: [], selection: all });
+    expect(await compareModels({ models: [], selection: all })).toBe(first);
+    const pair = first.models.slice(0, 2);
+    const chosen = await compareModels({ models: pair, selection: all });
+    expect(chosen).not.toBe(first);
+    expect(await compareModels({ models: pair, selection: all })).toBe(chosen);
+    // Another order of the same models is another comparison (its tables follow that order).
+    const reversed = await compareModels({ models: [...pair].reverse(), selection: all });
+    expect(reversed.models).toEqual([...pair].reverse());
+    // Validation still runs on every request.
+    await expect(compareModels({ models: [pair[0], "no-such-model"], selection: all })).rejects.toThrow(/no-such-model/);
+
+    await uploadLines([
+      { type: "sample", id: "compare-memo/1", benchmark: "compare-memo", input: "a new sample" },
+      ...first.models.map((model, i) => ({ type: "score", sample: "compare-memo/1", model, metric: "accuracy", value: i % 2 })),
+    ]);
+    const after = await compareModels({ models: [], selection: all });
+    expect(after).not.toBe(first);
+    expect(after.n_samples).toBe(first.n_samples + 1);
+    expect(after.benchmarks.map((b) => b.name)).toContain("compare-memo");
+  });
 });

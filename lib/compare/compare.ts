@@ -8,7 +8,7 @@
 // The selection is retrieved once, by the leaderboard computation; only the chosen models'
 // measurements of those samples are loaded again, for the fits over them alone.
 import { ApiError } from "@/lib/api/errors";
-import { computeLeaderboard } from "@/lib/leaderboard/compute";
+import { computeLeaderboard, type ServedComputation } from "@/lib/leaderboard/compute";
 import { loadBatch } from "@/lib/leaderboard/load-batch";
 import type { ApiLeaderboardRow } from "@/lib/leaderboard/response";
 import { findVisibleModels } from "@/lib/db/queries/models";
@@ -108,10 +108,34 @@ function subsetScores(fits: SubsetFit[], models: string[]): SubsetScores[] {
   });
 }
 
+/**
+ * Comparisons already made, by the leaderboard computation they were made from (its `loaded`
+ * selection: one object per query and data version, kept while the leaderboard cache keeps the
+ * computation) and then by the chosen models. A page view of /compare without parameters was
+ * recomputed whole on every request (1.6 s at 1M samples, the subset fits' cache notwithstanding);
+ * once a new version's leaderboard is computed, its comparisons are made afresh.
+ */
+const made = new WeakMap<object, Map<string, Comparison>>();
+/** Comparisons remembered per computation (the default and a few chosen sets of models). */
+const MADE_PER_COMPUTATION = 8;
+
 export async function compareModels(input: { models: string[]; selection: Selection }): Promise<Comparison> {
   const computed = await computeLeaderboard(defaultLeaderboardQuery(input.selection));
   const lb = computed.leaderboard;
   const { models, isDefault } = await chooseModels(input.models, lb.models);
+  const key = JSON.stringify([models, isDefault]);
+  let ofComputation = made.get(computed.loaded);
+  const hit = ofComputation?.get(key);
+  if (hit) return hit;
+  const comparison = await compareChosen(computed, models, isDefault);
+  if (!ofComputation) made.set(computed.loaded, (ofComputation = new Map()));
+  ofComputation.set(key, comparison);
+  if (ofComputation.size > MADE_PER_COMPUTATION) ofComputation.delete(ofComputation.keys().next().value!);
+  return comparison;
+}
+
+async function compareChosen(computed: ServedComputation, models: string[], isDefault: boolean): Promise<Comparison> {
+  const lb = computed.leaderboard;
   const rows = new Map(lb.models.map((r) => [r.model, r]));
   const warnings = models.filter((m) => !rows.get(m) || rows.get(m)!.score === null).map((m) => `${m} has no score in this selection`);
 
