@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { seeded } from "@/test/seeded";
 import { adaptiveThreshold, background, medianOf } from "./cutoff";
-import { extent, retrieveConcept, sortedBy } from "./hybrid";
+import { extent, retrieveConcept, sortedBy, sortedByFused } from "./hybrid";
 import { LexicalIndex } from "./lexical";
 import { conceptLexicon } from "./concept-terms";
 
@@ -30,6 +30,26 @@ describe("the sorts of the cut", () => {
     expect(Array.from(sortedBy(score, rows))).toEqual(reference);
     // Any other array type: the comparator sort itself.
     expect(Array.from(sortedBy(Array.from(score), rows))).toEqual(reference);
+  });
+
+  it("sortedByFused: the comparator sort's order (fused score descending, ties by row), scores that round to one float32 included", () => {
+    const rand = seeded(17);
+    const comparator = (fused: Float64Array) => (a: number, b: number) => (fused[a] > fused[b] ? -1 : fused[a] < fused[b] ? 1 : a - b);
+    for (const n of [10, 63, 64, 5_000, 40_000]) {
+      const fused = new Float64Array(2 * n);
+      // Reciprocal-rank sums as retrieveConcept makes them, exact ties, and neighbours a double's
+      // last bit apart (the same float32: the runs the packed keys leave to the comparator).
+      for (let r = 0; r < fused.length; r++) {
+        const i = Math.floor(((rand() + 1) / 2) * n);
+        const j = Math.floor(((rand() + 1) / 2) * n);
+        fused[r] = r % 11 === 0 ? fused[r - 1] || 1 / 61 : 1 / (61 + i) + (r % 3 ? 1 / (61 + j) : 0);
+        if (r % 17 === 5) fused[r] = fused[r - 1] * (1 + 2 ** -52);
+      }
+      const rows = Array.from({ length: n }, (_, k) => (k * 7919) % fused.length);
+      expect(new Set(rows).size).toBe(n);
+      const reference = [...rows].sort(comparator(fused));
+      expect(sortedByFused([...rows], fused)).toEqual(reference);
+    }
   });
 
   it("medianOf: by selection, the middle of the sorted values (the mean of the two middle ones for an even count)", () => {

@@ -98,6 +98,41 @@ export function sortedBy(score: ArrayLike<number>, rows: ArrayLike<number>): Int
   return out;
 }
 
+const byFused = (fused: Float64Array) => (a: number, b: number) => (fused[a] > fused[b] ? -1 : fused[a] < fused[b] ? 1 : a - b);
+
+/**
+ * `rows` (distinct, each with a positive fused score) sorted by fused score, best first, ties by
+ * row: the comparator sort's order (byFused), ~4x faster on the ~110k rows a 1M pool's adaptive cut
+ * keeps. Packed keys as in sortedBy, on each score rounded to float32 (rounding keeps order, so only
+ * rows whose scores round alike can be out of order), then each run of equal float32 keys (a few
+ * rows at most: ranks differ) put in the exact order by the comparator.
+ */
+export function sortedByFused(rows: number[], fused: Float64Array): number[] {
+  const n = rows.length;
+  const exact = byFused(fused);
+  if (n < 64 || fused.length > PACKED_ROWS) return rows.sort(exact);
+  const keys = keyBuffer.take(n);
+  for (let i = 0; i < n; i++) {
+    const r = rows[i];
+    asFloat[0] = fused[r];
+    // Positive floats: bits in value order; descending by value, then ascending by row.
+    keys[i] = (0x7fffffff - bits[0]) * PACKED_ROWS + r;
+  }
+  const sorted = keys.sort();
+  for (let i = 0; i < n; i++) rows[i] = sorted[i] % PACKED_ROWS;
+  for (let i = 0; i < n; ) {
+    const high = Math.floor(sorted[i] / PACKED_ROWS);
+    let j = i + 1;
+    while (j < n && Math.floor(sorted[j] / PACKED_ROWS) === high) j++;
+    if (j - i > 1) {
+      const run = rows.slice(i, j).sort(exact);
+      for (let k = 0; k < run.length; k++) rows[i + k] = run[k];
+    }
+    i = j;
+  }
+  return rows;
+}
+
 /**
  * The rows with a finite score at or above `threshold` (when set), best first (ties by row), the
  * first k of them (when set): a bounded heap when k is set, so the pool is never sorted whole.
@@ -219,10 +254,8 @@ export function retrieveConcept(s: ConceptScores, cut: Cut): ConceptResult {
     const inDense = dense[r] >= from && Number.isFinite(dense[r]);
     if (!inDense && keep(r)) rows.push(r);
   }
-  // fused[b] − fused[a] || a − b, by comparisons (no double to box per comparison; two distinct doubles never subtract to 0).
-  rows.sort((a, b) => (fused[a] > fused[b] ? -1 : fused[a] < fused[b] ? 1 : a - b));
   return {
-    rows,
+    rows: sortedByFused(rows, fused),
     histogram,
     report: {
       mode: "adaptive",
