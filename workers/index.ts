@@ -12,7 +12,7 @@ import { enqueueStaleRefreshes } from "@/lib/leaderboard/refresh";
 import { healthIsStale } from "@/lib/health/status";
 import { logger } from "@/lib/log";
 import { lowerBackendPriority } from "@/lib/db/backend-priority";
-import { lowerProcessPriority } from "@/lib/threads/priority";
+import { IDLE_NICE, lowerIdleWork, lowerProcessPriority } from "@/lib/threads/priority";
 import { registerHandlers } from "./handlers";
 import { WORKER_STOP_MS } from "./stop-budget";
 
@@ -49,7 +49,8 @@ function lowerPriority(): void {
   if (nice === 0) return;
   try {
     const threads = lowerProcessPriority(nice);
-    log(`CPU priority lowered (nice ${nice}, ${threads} threads)`);
+    lowerIdleWork();
+    log(`CPU priority lowered (nice ${nice}, ${threads} threads; computations nobody waits for, nice ${IDLE_NICE})`);
   } catch (err) {
     logger("worker").warn({ err }, "could not lower the CPU priority");
     return;

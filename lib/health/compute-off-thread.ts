@@ -6,10 +6,10 @@
 // process's other jobs lost their database connections (an upload processed beside the
 // computation failed with "connection timeout" twice and waited minutes: bench:load --pool 100000;
 // the scan's blocks of 256 rows, sized for 12k samples, each held the loop for seconds at 100k).
-// Nobody waits for it, so its thread runs at the lowest priority (IDLE_NICE): at WORKER_NICE the
-// scan took ~5 s of CPU from the web servers in each 30 s of bench:load at 100k.
+// Nobody waits for it, so in the worker its thread runs at the lowest priority (IDLE_NICE): at
+// WORKER_NICE the scan took ~5 s of CPU from the web servers in each 30 s of bench:load at 100k.
 import { runOffThread } from "@/lib/threads/off-thread";
-import { IDLE_NICE } from "@/lib/threads/priority";
+import { idleWorkNice } from "@/lib/threads/priority";
 import type { HealthInput } from "./report";
 import type { HealthReport } from "./types";
 import type { VectorMatrix } from "./vector-duplicates";
@@ -22,5 +22,5 @@ export interface HealthThreadInput {
 
 export function computeHealthOffThread(input: HealthInput, scan?: HealthThreadInput["scan"]): Promise<HealthReport> {
   const sent: HealthThreadInput = { input, scan };
-  return runOffThread(new URL("./compute-thread-run.ts", import.meta.url), sent, "the health check's computation", { nice: IDLE_NICE });
+  return runOffThread(new URL("./compute-thread-run.ts", import.meta.url), sent, "the health check's computation", { nice: idleWorkNice() });
 }

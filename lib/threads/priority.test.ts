@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { threadNice } from "@/test/fixtures/thread-nice";
 import { runOffThread } from "./off-thread";
-import { IDLE_NICE } from "./priority";
+import { IDLE_NICE, idleWorkNice, lowerIdleWork } from "./priority";
 
 describe("lowerProcessPriority", () => {
   it("lowers every thread of the process, not only the calling one (Linux keeps nice per thread)", () => {
@@ -36,4 +36,10 @@ describe("a computation's thread at IDLE_NICE", () => {
     // Not asked: the starting thread's own, inherited.
     expect(await runOffThread<number>(probe, null, "probe")).toBe(before);
   }, 30_000);
+
+  it("is asked for only once the worker has lowered its priority (a test or a script waits for its computations)", () => {
+    expect(idleWorkNice()).toBeUndefined();
+    lowerIdleWork();
+    expect(idleWorkNice()).toBe(IDLE_NICE);
+  });
 });

@@ -35,6 +35,21 @@ export function lowerProcessPriority(nice: number): number {
  */
 export const IDLE_NICE = 19;
 
+let idleWork: number | undefined;
+
+/** The worker, once it has lowered its own priority, sends such computations lower still (IDLE_NICE). */
+export function lowerIdleWork(): void {
+  idleWork = IDLE_NICE;
+}
+
+/**
+ * The niceness for a computation nobody waits for: IDLE_NICE in a worker that lowered its priority,
+ * else undefined (the thread keeps its starter's: a test or a script running one is waited for).
+ */
+export function idleWorkNice(): number | undefined {
+  return idleWork;
+}
+
 /**
  * Lowers the calling thread alone to `nice` (a worker thread's own, for its computation), never
  * raising it; returns the niceness it runs at, or null where threads have no id of their own
