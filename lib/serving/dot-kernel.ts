@@ -81,7 +81,7 @@
 //
 // A fifth, `exact8hs`, is `exact8h` for a query multiplied by 2^112 beforehand (HALF_QUERY_SCALE):
 // the widening's last step, a multiplication of each row value by 2^112, moves to the query, once
-// per pass instead of once per row value (one f32x4 operation of the step's eight per value). Same
+// per pass instead of once per row value (one f32x4 multiplication fewer per four row values). Same
 // bits: a row value w is widened to f = w · 2^-112 exactly (a float32 subnormal for half
 // subnormals), the query value scaled to q' = q · 2^112 exactly (a power of two, below overflow
 // when |q| < 2^16: scalesExactly), so f · q' and w · q are the same real number and round alike.
