@@ -52,17 +52,14 @@ export function idleWorkNice(): number | undefined {
 
 /**
  * Lowers the calling thread alone to `nice` (a worker thread's own, for its computation), never
- * raising it; returns the niceness it runs at, or null where threads have no id of their own
- * to address (not Linux).
+ * raising it; nothing where threads have no id of their own to address (not Linux).
  */
-export function lowerThreadPriority(nice: number): number | null {
+export function lowerThreadPriority(nice: number): void {
   let tid: number;
   try {
     tid = Number(readlinkSync("/proc/thread-self").split("/").at(-1));
   } catch {
-    return null;
+    return;
   }
-  if (!Number.isInteger(tid)) return null;
-  if (getPriority(tid) < nice) setPriority(tid, nice);
-  return getPriority(tid);
+  if (Number.isInteger(tid) && getPriority(tid) < nice) setPriority(tid, nice);
 }
