@@ -1,4 +1,4 @@
-// `npm run bench:load -- [--clients 50] [--seconds 30] [--runs 1] [--upload-mb 4] [--timeout 20] [--pool N [--db embedded|native]] [--log FILE]`:
+// `npm run bench:load -- [--clients 50] [--seconds 30] [--runs 1] [--upload-mb 4] [--timeout 20] [--pool N [--db embedded|native]] [--log FILE] [--lockstep]`:
 // the portal under a crowd (issue 17's load target). Starts it exactly as `npm start` does
 // (scripts/start.ts: embedded database, migrations, demo data, build when stale, supervised web
 // server and worker) on a fresh temporary DATA_DIR and free ports for each run, waits until the
@@ -12,7 +12,9 @@
 // scripts/lib/synthetic-pool.ts, queries from its vocabulary), imported into one portal and
 // embedded once, and the runs follow one another on it; --db native puts that portal on a
 // throwaway PostgreSQL + pgvector server. --upload-mb 0 runs the crowd without an upload (issue 16's
-// throughput target names none; issue 17's runs with one in flight). 2 shared cores: read the figures with the load average printed beside them.
+// throughput target names none; issue 17's runs with one in flight). Each client starts its cycle of
+// kinds at its own place (scripts/lib/load-run.ts says why); --lockstep starts every one at the
+// first, as autocannon does by itself. 2 shared cores: read the figures with the load average printed beside them.
 import { execFile, spawn } from "node:child_process";
 import { copyFileSync, createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -44,6 +46,8 @@ const TIMEOUT_S = arg("timeout", 20);
 const KEEP_LOG = args.includes("--log") ? path.resolve(args[args.indexOf("--log") + 1] ?? "") : null;
 /** --pool N: a generated pool of N samples (scripts/lib/synthetic-pool.ts) instead of the demo pool, one portal for all runs. */
 const POOL = args.includes("--pool") ? arg("pool", 0) : 0;
+/** --lockstep: every client starts at the first kind of request (autocannon's order). */
+const LOCKSTEP = args.includes("--lockstep");
 const dbArg = args.includes("--db") ? args[args.indexOf("--db") + 1] : "embedded";
 if (dbArg !== "embedded" && dbArg !== "native") throw new Error("--db must be embedded or native");
 const DB: "embedded" | "native" = dbArg;
@@ -207,7 +211,7 @@ async function measure(portal: Portal, i: number, pool: DemoPool): Promise<Measu
     const t0 = performance.now();
     for (const m of trafficMix(pool, 0)) await fetch(portal.base + m.path()).then((r) => r.arrayBuffer());
     log(`warm-up, one request of each kind in turn: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    log(`portal ready at ${portal.base}; ${CLIENTS} clients × ${SECONDS} s, ${uploadWords} (run ${i} of ${RUNS})`);
+    log(`portal ready at ${portal.base}; ${CLIENTS} clients × ${SECONDS} s${LOCKSTEP ? " in lockstep" : ""}, ${uploadWords} (run ${i} of ${RUNS})`);
     const body = UPLOAD_MB > 0 ? uploadBody(pool, UPLOAD_MB, i) : null;
     rss.reset();
     const cpu0 = sampleCpu(portal.pid, portal.dbPid);
@@ -220,6 +224,7 @@ async function measure(portal: Portal, i: number, pool: DemoPool): Promise<Measu
       seconds: SECONDS,
       timeoutS: TIMEOUT_S,
       mix: trafficMix(pool, i),
+      lockstep: LOCKSTEP,
       upload: async () => (body ? upload(portal.base, token, body) : { status: "none", acceptedMs: 0, doneMs: 0 }),
       trafficEnded: () => (cpu1 = sampleCpu(portal.pid, portal.dbPid)),
     });
@@ -285,7 +290,7 @@ async function main() {
     const peak = (role: Role) => median(runs.map((r) => r.peaks[role]));
     const web = `${process.env.WEB_PROCESSES ?? "npm start's default number of"} web process(es), young generation ${process.env.WEB_SEMI_SPACE_MB ?? "32"} MB, single-threaded GC ${process.env.WEB_SINGLE_THREADED_GC ?? "auto"}, ${process.env.WEB_ACTIVE_REQUESTS ?? "2"} requests at once per server (WEB_PROCESSES, WEB_SEMI_SPACE_MB, WEB_SINGLE_THREADED_GC, WEB_ACTIVE_REQUESTS)`;
     const poolName = POOL > 0 ? `generated pool of ${POOL} samples, ${DB} database` : `demo pool, ${DB} database`;
-    console.log(`\n${CLIENTS} clients × ${SECONDS} s, ${poolName}, ${uploadWords}; ${web}; ${RUNS === 1 ? "1 run" : `median of ${RUNS} runs`}`);
+    console.log(`\n${CLIENTS} clients × ${SECONDS} s${LOCKSTEP ? " in lockstep" : ", each starting its cycle at its own kind"}, ${poolName}, ${uploadWords}; ${web}; ${RUNS === 1 ? "1 run" : `median of ${RUNS} runs`}`);
     console.log("| figure | value | target |\n|---|---|---|");
     console.log(`| requests/s (each run) | ${s.map((x) => x.rps.toFixed(1)).join(" / ")} | ≥ 30 |`);
     console.log(`| p50 / p95 / p99 latency | ${m((x) => x.p50).toFixed(0)} / ${m((x) => x.p95).toFixed(0)} / ${m((x) => x.p99).toFixed(0)} ms | p95 ≤ 2000, p99 ≤ 5000 |`);

@@ -45,4 +45,29 @@ describe("loadRun", () => {
     for (const a of r.answers) expect(a.status).toBe(a.kind === "page /" ? 200 : 404);
     expect(summarise(r).non2xx["404"]).toBe(r.answers.filter((a) => a.status === 404).length);
   });
+
+  it("starts each client at its own kind of request, or every one at the first with lockstep", async () => {
+    // A server that holds each answer 300 ms: the first four requests it sees are the four clients' first.
+    const seen: string[] = [];
+    const slow = createServer((req, res) => {
+      seen.push(req.url ?? "");
+      setTimeout(() => res.end("ok"), 300);
+    });
+    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+    const slowBase = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+    const kinds = ["page /", "page /leaderboard", "page /compare", "page /models/name"] as const;
+    const mix = kinds.map((kind, i) => ({ kind, path: () => `/k${i}` }));
+    const none = async (): Promise<UploadTiming> => ({ status: "none", acceptedMs: 0, doneMs: 0 });
+    try {
+      const spread = await loadRun({ base: slowBase, clients: 4, seconds: 1, timeoutS: 5, mix, upload: none });
+      expect(new Set(seen.slice(0, 4))).toEqual(new Set(["/k0", "/k1", "/k2", "/k3"]));
+      // Each answer is still counted under its own kind (every client went round its cycle).
+      expect(new Set(spread.answers.map((a) => a.kind))).toEqual(new Set(kinds));
+      seen.length = 0;
+      await loadRun({ base: slowBase, clients: 4, seconds: 1, timeoutS: 5, mix, upload: none, lockstep: true });
+      expect(seen.slice(0, 4)).toEqual(["/k0", "/k0", "/k0", "/k0"]);
+    } finally {
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
+  });
 });
