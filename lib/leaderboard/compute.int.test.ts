@@ -101,6 +101,25 @@ describe("capability leaderboards on the demo data", () => {
     expect(answer.models).toEqual(lb.models);
   });
 
+  it("keeps the last capability computation, and the selections without a text across several capability queries", async () => {
+    const whole = await computeLeaderboard(query({}));
+    const virology = await computeLeaderboard(query({ q: "virology", k: "30" }));
+    expect((await computeLeaderboard(query({ q: "virology", k: "30" }))).retrieval).toBe(virology.retrieval);
+    for (const text of ["chemistry", "history", "law"]) await computeLeaderboard(query({ q: text, k: "30" }));
+    // The whole pool's computation (costly to redo) is still the same object, with its batch.
+    const wholeAgain = await computeLeaderboard(query({}));
+    expect(wholeAgain.loaded).toBe(whole.loaded);
+    // A capability computation (cheap to redo, ~1 MB of objects kept) only while it is the last:
+    // recomputed, the same answer from a new retrieval; its answer itself is still cached.
+    const virologyAgain = await computeLeaderboard(query({ q: "virology", k: "30" }));
+    expect(virologyAgain.retrieval).not.toBe(virology.retrieval);
+    expect(virologyAgain.retrieval.samples.map((s) => s.pk)).toEqual(virology.retrieval.samples.map((s) => s.pk));
+    // (fitted again from the last θ: the same optimum, to the solver's tolerance)
+    expect(virologyAgain.leaderboard.models.map((m) => m.model)).toEqual(virology.leaderboard.models.map((m) => m.model));
+    virologyAgain.leaderboard.models.forEach((m, i) => expect(m.score ?? 0).toBeCloseTo(virology.leaderboard.models[i].score ?? 0, 6));
+    expect((await liveLeaderboard(query({ q: "chemistry", k: "30" }))).cached).toBe(true);
+  });
+
   it("warns when too few samples were retrieved", async () => {
     const lb = await liveLeaderboard(query({ q: "antibodies", k: "5" }));
     expect(lb.warnings.map((w) => w.code)).toContain("few_samples");

@@ -75,13 +75,27 @@ export interface ComputeOptions {
 }
 
 const ANSWERS = 200;
+/**
+ * Computations kept for the views of the same selection (its page, compare, evidence, samples):
+ * those without a capability text (the whole pool and its filtered views: few, the whole pool's
+ * 0.4 s to redo at 100k samples) the last COMPUTATIONS; those of a capability query (many distinct
+ * ones, ~80 ms each to redo) only the last QUERIED_COMPUTATIONS. A computation holds about a
+ * megabyte of objects (a hit per retrieved sample, the batch's label arrays): kept across a few
+ * requests, they outlive V8's young generation, are copied and promoted, and leave only through
+ * full mark-compacts. With the last four capability computations kept, a web server spent ~4 ms
+ * more of garbage collection per capability page (sequential /leaderboard?q=… at 100k, single-
+ * threaded GC: 90 → 84 ms of CPU per page in three A/B pairs).
+ */
 const COMPUTATIONS = 4;
+const QUERIED_COMPUTATIONS = 1;
 /** Queries whose last fitted θ is kept for warm starts (60 models: ~1 kB each). */
 const WARM_STARTS = 200;
 
 interface Cache {
   answers: Map<string, LiveLeaderboard>;
   computations: Map<string, ComputedLeaderboard>;
+  /** computations of capability queries (with a text `q`) */
+  queried: Map<string, ComputedLeaderboard>;
   /** computations under way, by key */
   pending: Map<string, Promise<ComputedLeaderboard>>;
   /** last fitted θ by model, by query (any data version) */
@@ -98,7 +112,8 @@ interface Cache {
  */
 const RANKED = 4;
 const g = globalThis as unknown as { __portalLeaderboardCache?: Cache };
-const cache = (g.__portalLeaderboardCache ??= { answers: new Map(), computations: new Map(), pending: new Map(), warmStarts: new Map(), ranked: new SameBatchMemo(RANKED) });
+const cache = (g.__portalLeaderboardCache ??= { answers: new Map(), computations: new Map(), queried: new Map(), pending: new Map(), warmStarts: new Map(), ranked: new SameBatchMemo(RANKED) });
+cache.queried ??= new Map();
 cache.pending ??= new Map();
 cache.warmStarts ??= new Map();
 cache.ranked ??= new SameBatchMemo(RANKED);
@@ -108,6 +123,7 @@ const fits = processLimiter({ concurrency: env().FIT_CONCURRENCY, queue: env().F
 export function forgetLeaderboards(): void {
   cache.answers.clear();
   cache.computations.clear();
+  cache.queried.clear();
   cache.pending.clear();
   cache.warmStarts.clear();
   cache.ranked.clear();
@@ -149,14 +165,15 @@ export async function computeLeaderboard(query: LeaderboardQuery, opts: ComputeO
 /** computeLeaderboard of a query already looked up (one version poll per request, not one per step). */
 async function computeFound({ q, model, key }: Awaited<ReturnType<typeof lookup>>, opts: ComputeOptions): Promise<ComputedLeaderboard> {
   const useCache = opts.useCache !== false;
-  const hit = useCache ? recall(cache.computations, key) : undefined;
+  const [kept, keep] = q.q ? [cache.queried, QUERIED_COMPUTATIONS] : [cache.computations, COMPUTATIONS];
+  const hit = useCache ? recall(kept, key) : undefined;
   if (hit) return { ...hit, leaderboard: { ...hit.leaderboard, cached: true } };
   const running = useCache ? cache.pending.get(key) : undefined;
   if (running) return running;
   // The whole computation holds a slot: the fit itself is synchronous, so bounding only it would
   // bound nothing; bounding retrieval + gather + fit bounds the memory and CPU queued per process.
   const computing = fits.run(() => compute(q, model, opts.ci)).then((computed) => {
-    remember(cache.computations, key, computed, COMPUTATIONS);
+    remember(kept, key, computed, keep);
     remember(cache.answers, key, computed.leaderboard, ANSWERS);
     return computed;
   });
