@@ -8,7 +8,7 @@ import { Skeleton } from "@/components/ui/states";
 import { CapabilitySearch } from "@/components/home/capability-search";
 import { PoolStats } from "@/components/home/pool-stats";
 import { GlobalTop } from "@/components/home/global-top";
-import { BenchmarkCards, CapabilityCards } from "@/components/home/concept-sections";
+import { BenchmarkCards, CapabilityCards, HOME_CARDS } from "@/components/home/concept-sections";
 import { listHealth } from "@/lib/health/read";
 import { AutoRefresh } from "@/components/leaderboard/auto-refresh-client";
 
@@ -58,10 +58,10 @@ export default async function HomePage() {
           <OverallSection fullHref={overall ? "/leaderboards/overall" : "/leaderboard"} />
         </Suspense>
         <div className="lg:col-span-2">
-          <CapabilityCards saved={saved} />
+          <CapabilityCards saved={saved} limit={HOME_CARDS} />
         </div>
       </div>
-      <BenchmarkCards saved={saved} health={new Map(health.benchmarks.map((b) => [b.name, b.severity]))} />
+      <BenchmarkCards saved={saved} limit={HOME_CARDS} health={new Map(health.benchmarks.map((b) => [b.name, b.severity]))} />
       {saved.some((s) => !s.snapshot) && <AutoRefresh seconds={5} />}
     </div>
   );

@@ -1,5 +1,7 @@
 // The saved leaderboards on the home page: capability concepts (semantic queries and user-saved
-// ones) as cards, per-benchmark ones in a second grid.
+// ones) as cards, per-benchmark ones in a second grid. The home page shows the first `limit` of
+// each (the pool and its saved leaderboards only grow: at 40 benchmarks the page was 200 KB,
+// most of it these cards twice, as markup and as React's payload); /leaderboards shows them all.
 import Link from "next/link";
 import { EmptyState } from "@/components/ui/states";
 import { ConceptCard, type SavedWithSnapshot } from "./concept-card";
@@ -14,8 +16,12 @@ export function splitSaved(saved: SavedWithSnapshot[]) {
   };
 }
 
-export function CapabilityCards({ saved, allLink = true, wide = false }: { saved: SavedWithSnapshot[]; allLink?: boolean; wide?: boolean }) {
-  const { concepts } = splitSaved(saved);
+/** How many cards of each kind the home page shows. */
+export const HOME_CARDS = 12;
+
+export function CapabilityCards({ saved, allLink = true, wide = false, limit }: { saved: SavedWithSnapshot[]; allLink?: boolean; wide?: boolean; limit?: number }) {
+  const { concepts: all } = splitSaved(saved);
+  const concepts = limit === undefined ? all : all.slice(0, limit);
   return (
     <section aria-labelledby="concepts-heading">
       <div className="mb-3 flex items-baseline justify-between gap-2">
@@ -24,7 +30,7 @@ export function CapabilityCards({ saved, allLink = true, wide = false }: { saved
         </h2>
         {allLink && (
           <Link href="/leaderboards" className="text-sm font-medium text-indigo-700 hover:underline">
-            All saved leaderboards →
+            {concepts.length < all.length ? `All ${all.length} capabilities and every saved leaderboard →` : "All saved leaderboards →"}
           </Link>
         )}
       </div>
@@ -48,14 +54,22 @@ export function CapabilityCards({ saved, allLink = true, wide = false }: { saved
 }
 
 /** `health`: each benchmark's worst health flag (null: healthy), from the newest health check. */
-export function BenchmarkCards({ saved, health }: { saved: SavedWithSnapshot[]; health?: ReadonlyMap<string, Severity | null> }) {
-  const { benchmarks } = splitSaved(saved);
-  if (benchmarks.length === 0) return null;
+export function BenchmarkCards({ saved, health, limit }: { saved: SavedWithSnapshot[]; health?: ReadonlyMap<string, Severity | null>; limit?: number }) {
+  const { benchmarks: all } = splitSaved(saved);
+  if (all.length === 0) return null;
+  const benchmarks = limit === undefined ? all : all.slice(0, limit);
   return (
     <section aria-labelledby="benchmarks-heading">
-      <h2 id="benchmarks-heading" className="mb-3 text-lg font-semibold text-slate-900">
-        Benchmarks
-      </h2>
+      <div className="mb-3 flex items-baseline justify-between gap-2">
+        <h2 id="benchmarks-heading" className="text-lg font-semibold text-slate-900">
+          Benchmarks
+        </h2>
+        {benchmarks.length < all.length && (
+          <Link href="/leaderboards#benchmarks-heading" className="text-sm font-medium text-indigo-700 hover:underline" data-testid="all-benchmarks">
+            All {all.length} benchmark leaderboards →
+          </Link>
+        )}
+      </div>
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {benchmarks.map((s) => {
           const name = s.filters.benchmark?.length === 1 ? s.filters.benchmark[0] : null;
