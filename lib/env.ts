@@ -64,6 +64,8 @@ const schema = z.object({
     .default("1")
     .transform((v) => v === "1" || v === "true"),
   WEB_SEMI_SPACE_MB: z.coerce.number().int().min(0).max(1024).default(32),
+  /** With WEB_WARM_UP: rounds of requests (one of each kind a visitor makes, each query new) a web process sends itself after loading, so that the code they run is compiled before the first visitors (lib/web/warm.ts warmCode; 0: none). */
+  WEB_WARM_UP_ROUNDS: z.coerce.number().int().min(0).max(1000).default(12),
   /** With WEB_WARM_UP: how often (ms) a web process checks the data version and, when it moved, loads the change in the background (lib/web/warm.ts keepWarm; 0: only at start). */
   WEB_REWARM_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   /** `npm start`: web servers collect garbage on their main thread only (V8 --single-threaded-gc). auto: when there are as many servers as cores (scripts/lib/processes.ts singleThreadedGc). */

@@ -11,7 +11,9 @@ import { embedPendingSamples } from "@/lib/retrieval/embed-pool";
 import { forgetReadModel, heldReadModel, servingModel } from "@/lib/serving/current";
 import { forgetPoolFits, poolFitsHeld } from "@/lib/models/pool-fits";
 import { forgetSubsetFits, rememberedSubsetFits } from "@/lib/serving/subset-fit-cache";
-import { keepWarm, warmServing } from "./warm";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { keepWarm, warmCode, warmRequests, warmServing } from "./warm";
 
 let restoreEmbedder: () => void;
 
@@ -46,7 +48,7 @@ describe("serving warm-up", () => {
     const before = heldReadModel()!;
     const samples = before.samples.size;
     const warmed: number[] = [];
-    const stop = keepWarm(50, await dataVersion(), (v) => warmed.push(v));
+    const stop = keepWarm(50, await dataVersion(), (v) => void warmed.push(v));
     try {
       await uploadLines([
         { type: "sample", id: "warm/1", benchmark: "warm-bench", input: "A question about tidal energy" },
@@ -66,4 +68,38 @@ describe("serving warm-up", () => {
       stop();
     }
   }, 120_000);
+
+  it("warms the code: rounds of each kind of request sent to the process's own server, a new query each round, failures counted", async () => {
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      seen.push(req.url ?? "");
+      // The server's model pages fail here: counted, not retried.
+      res.writeHead(req.url?.startsWith("/models/") ? 500 : 200).end("ok");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const done = await warmCode(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, 3);
+      expect(done.requests).toBe(21);
+      expect(seen).toHaveLength(21);
+      expect(done.failed).toBe(3);
+      const kinds = (p: string) => p.replace(/\?.*/, "").replace(/^\/(samples|models)\/.*/, "/$1/x");
+      expect(new Set(seen.map(kinds))).toEqual(new Set(["/api/leaderboard", "/api/samples", "/leaderboard", "/", "/compare", "/samples/x", "/models/x"]));
+      // Each round's capability query is new, made of words the pool's index holds.
+      const queries = [...new Set(seen.filter((p) => p.startsWith("/api/leaderboard")).map((p) => new URL(p, "http://x").searchParams.get("q")))];
+      expect(queries).toHaveLength(3);
+      const model = await servingModel();
+      for (const p of seen.filter((x) => x.startsWith("/samples/"))) expect(model.samples.ids).toContain(p.slice("/samples/".length).split("/").map(decodeURIComponent).join("/"));
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
+describe("warmRequests", () => {
+  it("gives one request of each kind, sample ids with slashes kept as path segments", () => {
+    const paths = warmRequests(0, ["alpha", "beta"], ["mmlu/1 a"], ["model x"]);
+    expect(paths).toEqual(["/api/leaderboard?q=alpha%20beta", "/api/samples?q=alpha%20beta", "/leaderboard?q=alpha%20beta", "/", "/compare?q=alpha%20beta", "/samples/mmlu/1%20a", "/models/model%20x"]);
+    // Without samples or models (an empty pool) only the query and home requests.
+    expect(warmRequests(1, [], [], [])).toHaveLength(5);
+  });
 });

@@ -6,7 +6,11 @@
 // of work per process (read model ~15 s, keyword index, vectors, whole-pool fits), paid before the
 // first visitor instead of by them;
 // requests arriving meanwhile share the same loads (one promise each), so they never do it twice.
-// Afterwards it stays warm: when the data version moves, the loads run again in the background
+// Then, once (WEB_WARM_UP_ROUNDS), the code: a few rounds of requests to itself, one of each kind a
+// visitor makes with a new capability query each time (warmCode), so that V8 has compiled the
+// request paths (retrieval, fits, rendering) before visitors arrive: a fresh server's first
+// requests took 2-4 times their later CPU, and under bench:load's crowd the first 10 s after a
+// start answered at half the later rate. Afterwards it stays warm: when the data version moves, the loads run again in the background
 // (keepWarm, every WEB_REWARM_MS). Off with WEB_WARM_UP=0. A failure (an empty or migrating database) is logged, not thrown: the
 // first request then loads as before.
 import { compareModels } from "@/lib/compare/compare";
@@ -60,14 +64,72 @@ export async function warmServing(): Promise<{ ms: number; samples: number } | n
   }
 }
 
+/**
+ * The requests of one round of warmCode: what bench:load's visitors ask (lib/../scripts/lib/load-traffic.ts),
+ * a capability query (two index words, new each round) through the API and the pages, a sample page
+ * and a model page.
+ */
+export function warmRequests(round: number, words: readonly string[], sampleIds: readonly string[], models: readonly string[]): string[] {
+  const at = <T>(xs: readonly T[], i: number) => xs[((i % xs.length) + xs.length) % xs.length];
+  const q = encodeURIComponent(words.length ? `${at(words, round * 7919)} ${at(words, round * 104_729 + 13)}` : "warm up");
+  const paths = [`/api/leaderboard?q=${q}`, `/api/samples?q=${q}`, `/leaderboard?q=${q}`, "/", `/compare?q=${q}`];
+  if (sampleIds.length) paths.push(`/samples/${at(sampleIds, round * 7577).split("/").map(encodeURIComponent).join("/")}`);
+  if (models.length) paths.push(`/models/${encodeURIComponent(at(models, round))}`);
+  return paths;
+}
+
+/**
+ * `rounds` rounds of warmRequests sent one after another to this process's own HTTP server at
+ * `base`; a request that fails or times out is counted, not retried. Returns what was sent.
+ */
+export async function warmCode(base: string, rounds: number): Promise<{ requests: number; failed: number; ms: number }> {
+  const t0 = performance.now();
+  const model = await servingModel();
+  const index = await lexicalFor(model);
+  const words = index.withPrefix("").filter((w) => w.length >= 4 && /^[a-z]+$/.test(w));
+  const ids = model.samples.ids;
+  const sampleIds = Array.from({ length: Math.min(ids.length, 64) }, (_, i) => ids[Math.floor((i * ids.length) / Math.min(ids.length, 64))]);
+  const models = [...model.models.values()];
+  let requests = 0;
+  let failed = 0;
+  for (let round = 0; round < rounds; round++) {
+    for (const path of warmRequests(round, words, sampleIds, models)) {
+      requests++;
+      const ok = await fetch(base + path, { headers: { "x-portal-warm-up": "1" }, signal: AbortSignal.timeout(60_000) })
+        .then(async (r) => (await r.arrayBuffer(), r.status < 500))
+        .catch(() => false);
+      if (!ok) failed++;
+    }
+  }
+  return { requests, failed, ms: Math.round(performance.now() - t0) };
+}
+
+/** This process's own HTTP address: its private port behind web-cluster.mjs, else the one Next.js listens on. */
+function ownBase(): string | null {
+  const port = process.env.WEB_OWN_PORT ?? process.env.PORT;
+  return port ? `http://127.0.0.1:${port}` : null;
+}
+
+let codeWarmed = false;
+
+/** warmCode once per process, after the first warm-up of a pool that has samples (at start, or after the first import). */
+async function warmCodeOnce(samples: number): Promise<void> {
+  const base = ownBase();
+  if (codeWarmed || samples === 0 || !base || env().WEB_WARM_UP_ROUNDS === 0) return;
+  codeWarmed = true;
+  const done = await warmCode(base, env().WEB_WARM_UP_ROUNDS);
+  logger("web").info({ duration_ms: done.ms, requests: done.requests, failed: done.failed }, "serving code warmed up: requests of each kind sent to itself");
+}
+
 /** Starts the warm-up once the server is listening (register() runs before it listens), then keeps the process warm. */
 export function warmServingSoon(): void {
   if (!env().WEB_WARM_UP) return;
   setTimeout(async () => {
     // The version before the warm-up: a change during it is caught up by keepWarm's first look.
     const version = await dataVersion().catch(() => null);
-    await warmServing();
-    keepWarm(env().WEB_REWARM_MS, version);
+    const warmed = await warmServing();
+    if (warmed) await warmCodeOnce(warmed.samples);
+    keepWarm(env().WEB_REWARM_MS, version, (_, done) => warmCodeOnce(done.samples));
   }, 1000).unref();
 }
 
@@ -81,7 +143,7 @@ export function warmServingSoon(): void {
  * started from (null: unknown, warm at the first look); `onWarmed` hears of each warm-up that succeeded.
  * Returns a stop function (tests).
  */
-export function keepWarm(intervalMs: number, warmedVersion: number | null, onWarmed?: (version: number) => void): () => void {
+export function keepWarm(intervalMs: number, warmedVersion: number | null, onWarmed?: (version: number, done: { ms: number; samples: number }) => void | Promise<void>): () => void {
   if (intervalMs <= 0) return () => undefined;
   let warmedAt = warmedVersion;
   let busy = false;
@@ -97,7 +159,7 @@ export function keepWarm(intervalMs: number, warmedVersion: number | null, onWar
         // Its version polls were for no request: pages must not trust them as recent.
         expirePolledStamp();
         warmedAt = version;
-        if (done) onWarmed?.(version);
+        if (done) await onWarmed?.(version, done);
       }
     } catch {
       // The database away: the next tick tries again (requests answer 503 meanwhile).

@@ -24,7 +24,11 @@ if (cluster.isWorker && Number.isInteger(publicPort) && publicPort > 0) {
       const a = own();
       return a && typeof a === "object" ? { ...a, address: host ?? "::", family: host && !host.includes(":") ? "IPv4" : "IPv6", port: publicPort } : a;
     };
-    this.once("listening", () => process.send?.({ portal: "ready" }));
+    this.once("listening", () => {
+      // Its own address, for requests it sends itself (lib/web/warm.ts).
+      process.env.WEB_OWN_PORT = String(own().port);
+      process.send?.({ portal: "ready" });
+    });
     const done = args.find((a) => typeof a === "function");
     return listen.call(this, { port: 0, host: "127.0.0.1", exclusive: true }, done);
   };
