@@ -6,12 +6,12 @@
 // of work per process (read model ~15 s, keyword index, vectors, whole-pool fits), paid before the
 // first visitor instead of by them;
 // requests arriving meanwhile share the same loads (one promise each), so they never do it twice.
-// Then, once (WEB_WARM_UP_ROUNDS), the code: a few rounds of requests to itself, one of each kind a
-// visitor makes with a new capability query each time (warmCode), so that V8 has compiled the
-// request paths (retrieval, fits, rendering) before visitors arrive: a fresh server's first
-// requests took 2-4 times their later CPU, and under bench:load's crowd the first 10 s after a
-// start answered at half the later rate. Afterwards it stays warm: when the data version moves, the loads run again in the background
-// (keepWarm, every WEB_REWARM_MS). Off with WEB_WARM_UP=0. A failure (an empty or migrating database) is logged, not thrown: the
+// Then, once per process (WEB_WARM_UP_ROUNDS), the code: a few rounds of requests to itself, one
+// of each kind a visitor makes with a new capability query each time (warmCode), so that V8 has
+// compiled the request paths (retrieval, fits, rendering) before visitors arrive: a fresh server's
+// first requests took 2-4 times their later CPU, and under the crowd of bench:load the first 10 s
+// after a start answered at half the later rate. Afterwards it stays warm: when the data version
+// moves, the loads run again in the background (keepWarm, every WEB_REWARM_MS). Off with WEB_WARM_UP=0. A failure (an empty or migrating database) is logged, not thrown: the
 // first request then loads as before.
 import { compareModels } from "@/lib/compare/compare";
 import { dataVersion } from "@/lib/db/data-version";
@@ -65,9 +65,9 @@ export async function warmServing(): Promise<{ ms: number; samples: number } | n
 }
 
 /**
- * The requests of one round of warmCode: what bench:load's visitors ask (lib/../scripts/lib/load-traffic.ts),
- * a capability query (two index words, new each round) through the API and the pages, a sample page
- * and a model page.
+ * The requests of one round of warmCode, the kinds a visitor asks for (those of bench:load's
+ * traffic, scripts/lib/load-traffic.ts): a capability query (two index words, new each round)
+ * through the API and the pages, the home page, a sample page and a model page.
  */
 export function warmRequests(round: number, words: readonly string[], sampleIds: readonly string[], models: readonly string[]): string[] {
   const at = <T>(xs: readonly T[], i: number) => xs[((i % xs.length) + xs.length) % xs.length];
@@ -80,7 +80,8 @@ export function warmRequests(round: number, words: readonly string[], sampleIds:
 
 /**
  * `rounds` rounds of warmRequests sent one after another to this process's own HTTP server at
- * `base`; a request that fails or times out is counted, not retried. Returns what was sent.
+ * `base` (marked `x-portal-warm-up: 1` for whoever reads access logs); a request that fails or
+ * times out is counted, not retried. Returns what was sent.
  */
 export async function warmCode(base: string, rounds: number): Promise<{ requests: number; failed: number; ms: number }> {
   const t0 = performance.now();

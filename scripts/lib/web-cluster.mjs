@@ -43,7 +43,6 @@ cluster.setupPrimary({ exec: nextBin, args: nextArgs, execArgv: [...process.exec
 /** Ready servers and their open connections. */
 const open = new Map();
 let turn = 0;
-const waiting = [];
 
 /** The ready server with the fewest open connections, ties in turn; undefined before any is ready. */
 function leastLoaded() {
@@ -59,8 +58,9 @@ function leastLoaded() {
 }
 
 function handOut(socket) {
+  // None ready: the port is bound only once one is, and a server that ends stops the group.
   const worker = leastLoaded();
-  if (!worker) return void waiting.push(socket);
+  if (!worker) return void socket.destroy();
   open.set(worker, open.get(worker) + 1);
   worker.send({ portal: "connection" }, socket, (err) => {
     if (!err) return;
@@ -81,7 +81,6 @@ function stop(signal) {
   if (stopping) return;
   stopping = true;
   if (server.listening) server.close();
-  for (const s of waiting.splice(0)) s.destroy();
   for (const w of Object.values(cluster.workers ?? {})) w?.process.kill(signal);
 }
 process.on("SIGTERM", () => stop("SIGTERM"));
@@ -91,7 +90,6 @@ cluster.on("message", (worker, msg) => {
   if (msg?.portal === "ready" && !stopping) {
     open.set(worker, 0);
     if (!server.listening) server.listen(port, host);
-    for (const s of waiting.splice(0)) handOut(s);
   } else if (msg?.portal === "closed" && open.has(worker)) {
     open.set(worker, Math.max(0, open.get(worker) - 1));
   }
