@@ -58,7 +58,7 @@ export default async function HomePage() {
           <OverallSection fullHref={overall ? "/leaderboards/overall" : "/leaderboard"} />
         </Suspense>
         <div className="lg:col-span-2">
-          <CapabilityCards saved={saved} limit={HOME_CARDS} />
+          <CapabilityCards saved={saved} />
         </div>
       </div>
       <BenchmarkCards saved={saved} limit={HOME_CARDS} health={new Map(health.benchmarks.map((b) => [b.name, b.severity]))} />

@@ -1,7 +1,8 @@
 // The saved leaderboards on the home page: capability concepts (semantic queries and user-saved
-// ones) as cards, per-benchmark ones in a second grid. The home page shows the first `limit` of
-// each (the pool and its saved leaderboards only grow: at 40 benchmarks the page was 200 KB,
-// most of it these cards twice, as markup and as React's payload); /leaderboards shows them all.
+// ones) as cards, per-benchmark ones in a second grid. The home page shows every capability (the
+// ones people saved, newest last) and the first HOME_CARDS benchmarks, with a link to all of them:
+// a pool's benchmarks only grow, and at 40 the page was 205 KB, most of it these cards twice, as
+// markup and as React's payload. /leaderboards shows them all.
 import Link from "next/link";
 import { EmptyState } from "@/components/ui/states";
 import { ConceptCard, type SavedWithSnapshot } from "./concept-card";
@@ -16,7 +17,7 @@ export function splitSaved(saved: SavedWithSnapshot[]) {
   };
 }
 
-/** How many cards of each kind the home page shows. */
+/** How many benchmark cards the home page shows (CapabilityCards takes a limit too). */
 export const HOME_CARDS = 12;
 
 export function CapabilityCards({ saved, allLink = true, wide = false, limit }: { saved: SavedWithSnapshot[]; allLink?: boolean; wide?: boolean; limit?: number }) {

@@ -1,6 +1,6 @@
-// The home page's saved-leaderboard grids as the server renders them: the first HOME_CARDS of each
-// kind, and a link to all of them (with how many) when there are more; /leaderboards passes no
-// limit and lists every one.
+// The home page's saved-leaderboard grids as the server renders them: given a limit (the home page
+// gives the benchmarks HOME_CARDS), the first cards and a link to all of them (with how many) when
+// there are more; without one (the home page's capabilities, /leaderboards) every card.
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
@@ -17,7 +17,7 @@ const pool = (concepts: number, benchmarks: number) => [
 const cards = (html: string) => html.split('data-testid="concept-card"').length - 1;
 
 describe("the home page's saved leaderboards", () => {
-  it("shows the first HOME_CARDS capabilities and benchmarks, and says how many there are in all", () => {
+  it("shows the first `limit` capabilities and benchmarks, and says how many there are in all", () => {
     const all = pool(30, 40);
     const capabilities = renderToStaticMarkup(createElement(CapabilityCards, { saved: all, limit: HOME_CARDS }));
     expect(cards(capabilities)).toBe(HOME_CARDS);
