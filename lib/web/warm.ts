@@ -32,13 +32,21 @@ import { defaultLeaderboardQuery, selectionSchema } from "@/lib/selection/schema
 /** The whole-pool batch compare was last warmed for. */
 const warmedCompare = new SameBatchMemo<true>(1);
 
-export async function warmServing(): Promise<{ ms: number; samples: number } | null> {
+/** A warm-up's result: how long it took, the pool's size, and whether capability queries can be answered (an active embedder). */
+export interface Warmed {
+  ms: number;
+  samples: number;
+  searchable: boolean;
+}
+
+export async function warmServing(): Promise<Warmed | null> {
   const log = logger("web");
   const t0 = performance.now();
   try {
     const model = await servingModel();
     await lexicalFor(model);
     const [active, space] = await Promise.all([activeEmbedder(), servedSpace(TEXT_SPACE)]);
+    const searchable = Boolean(active.embedder && active.name);
     if (active.embedder && active.name) {
       await vectorsFor(model, space.space, active.name, space.dim);
       await active.embedder.embed(["warm up"]);
@@ -55,7 +63,7 @@ export async function warmServing(): Promise<{ ms: number; samples: number } | n
     // The model pages' per-benchmark and per-tag fits over the whole pool (~2 s at 100k): left to
     // the first model page, each web process paid them under load.
     await poolFits().catch(() => null);
-    const done = { ms: Math.round(performance.now() - t0), samples: model.samples.size };
+    const done = { ms: Math.round(performance.now() - t0), samples: model.samples.size, searchable };
     log.info({ duration_ms: done.ms, samples: done.samples }, "serving warmed up: read model, keyword index, vectors, overall leaderboard, compare, model pages' fits");
     return done;
   } catch (err) {
@@ -113,10 +121,14 @@ function ownBase(): string | null {
 
 let codeWarmed = false;
 
-/** warmCode once per process, after the first warm-up of a pool that has samples (at start, or after the first import). */
-async function warmCodeOnce(samples: number): Promise<void> {
+/**
+ * warmCode once per process, after the first warm-up of a pool that has samples and an active
+ * embedder (at start, or after the first import and its embedding: before, capability requests
+ * answer 503 and would warm nothing).
+ */
+async function warmCodeOnce(warmed: Warmed): Promise<void> {
   const base = ownBase();
-  if (codeWarmed || samples === 0 || !base || env().WEB_WARM_UP_ROUNDS === 0) return;
+  if (codeWarmed || warmed.samples === 0 || !warmed.searchable || !base || env().WEB_WARM_UP_ROUNDS === 0) return;
   codeWarmed = true;
   const done = await warmCode(base, env().WEB_WARM_UP_ROUNDS);
   logger("web").info({ duration_ms: done.ms, requests: done.requests, failed: done.failed }, "serving code warmed up: requests of each kind sent to itself");
@@ -129,8 +141,8 @@ export function warmServingSoon(): void {
     // The version before the warm-up: a change during it is caught up by keepWarm's first look.
     const version = await dataVersion().catch(() => null);
     const warmed = await warmServing();
-    if (warmed) await warmCodeOnce(warmed.samples);
-    keepWarm(env().WEB_REWARM_MS, version, (_, done) => warmCodeOnce(done.samples));
+    if (warmed) await warmCodeOnce(warmed);
+    keepWarm(env().WEB_REWARM_MS, version, (_, done) => warmCodeOnce(done));
   }, 1000).unref();
 }
 
@@ -144,7 +156,7 @@ export function warmServingSoon(): void {
  * started from (null: unknown, warm at the first look); `onWarmed` hears of each warm-up that succeeded.
  * Returns a stop function (tests).
  */
-export function keepWarm(intervalMs: number, warmedVersion: number | null, onWarmed?: (version: number, done: { ms: number; samples: number }) => void | Promise<void>): () => void {
+export function keepWarm(intervalMs: number, warmedVersion: number | null, onWarmed?: (version: number, done: Warmed) => void | Promise<void>): () => void {
   if (intervalMs <= 0) return () => undefined;
   let warmedAt = warmedVersion;
   let busy = false;
