@@ -17,12 +17,11 @@ export function splitSaved(saved: SavedWithSnapshot[]) {
   };
 }
 
-/** How many benchmark cards the home page shows (CapabilityCards takes a limit too). */
+/** How many benchmark cards the home page shows. */
 export const HOME_CARDS = 12;
 
-export function CapabilityCards({ saved, allLink = true, wide = false, limit }: { saved: SavedWithSnapshot[]; allLink?: boolean; wide?: boolean; limit?: number }) {
-  const { concepts: all } = splitSaved(saved);
-  const concepts = limit === undefined ? all : all.slice(0, limit);
+export function CapabilityCards({ saved, allLink = true, wide = false }: { saved: SavedWithSnapshot[]; allLink?: boolean; wide?: boolean }) {
+  const { concepts } = splitSaved(saved);
   return (
     <section aria-labelledby="concepts-heading">
       <div className="mb-3 flex items-baseline justify-between gap-2">
@@ -31,7 +30,7 @@ export function CapabilityCards({ saved, allLink = true, wide = false, limit }: 
         </h2>
         {allLink && (
           <Link href="/leaderboards" className="text-sm font-medium text-indigo-700 hover:underline">
-            {concepts.length < all.length ? `All ${all.length} capabilities and every saved leaderboard →` : "All saved leaderboards →"}
+            All saved leaderboards →
           </Link>
         )}
       </div>

@@ -1,6 +1,6 @@
-// The home page's saved-leaderboard grids as the server renders them: given a limit (the home page
-// gives the benchmarks HOME_CARDS), the first cards and a link to all of them (with how many) when
-// there are more; without one (the home page's capabilities, /leaderboards) every card.
+// The home page's benchmark cards as the server renders them: the first HOME_CARDS and a link to
+// all of them (with how many) when there are more; without a limit (/leaderboards) every card. The
+// capability cards are all shown (a newly saved one is listed last).
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
@@ -17,23 +17,20 @@ const pool = (concepts: number, benchmarks: number) => [
 const cards = (html: string) => html.split('data-testid="concept-card"').length - 1;
 
 describe("the home page's saved leaderboards", () => {
-  it("shows the first `limit` capabilities and benchmarks, and says how many there are in all", () => {
+  it("shows the first HOME_CARDS benchmarks, says how many there are in all, and every capability", () => {
     const all = pool(30, 40);
-    const capabilities = renderToStaticMarkup(createElement(CapabilityCards, { saved: all, limit: HOME_CARDS }));
-    expect(cards(capabilities)).toBe(HOME_CARDS);
-    expect(capabilities).toContain('data-slug="concept-0"');
-    expect(capabilities).not.toContain(`data-slug="concept-${HOME_CARDS}"`);
-    expect(capabilities).toContain("All 30 capabilities and every saved leaderboard →");
+    const capabilities = renderToStaticMarkup(createElement(CapabilityCards, { saved: all }));
+    expect(cards(capabilities)).toBe(30);
+    expect(capabilities).toContain('data-slug="concept-29"');
     const benchmarks = renderToStaticMarkup(createElement(BenchmarkCards, { saved: all, limit: HOME_CARDS }));
     expect(cards(benchmarks)).toBe(HOME_CARDS);
+    expect(benchmarks).toContain('data-slug="benchmark-b0"');
+    expect(benchmarks).not.toContain(`data-slug="benchmark-b${HOME_CARDS}"`);
     expect(benchmarks).toMatch(/href="\/leaderboards#benchmarks-heading"[^>]*>All 40 benchmark leaderboards →/);
   });
 
-  it("shows every card, and no count, when they fit or when no limit is given (/leaderboards)", () => {
+  it("shows every card, and no link, when they fit or when no limit is given (/leaderboards)", () => {
     const few = pool(5, 6);
-    const capabilities = renderToStaticMarkup(createElement(CapabilityCards, { saved: few, limit: HOME_CARDS }));
-    expect(cards(capabilities)).toBe(5);
-    expect(capabilities).toContain("All saved leaderboards →");
     const benchmarks = renderToStaticMarkup(createElement(BenchmarkCards, { saved: few, limit: HOME_CARDS }));
     expect(cards(benchmarks)).toBe(6);
     expect(benchmarks).not.toContain("all-benchmarks");
