@@ -28,6 +28,8 @@ import { lexicalFor } from "@/lib/serving/lexical-store";
 import { vectorsFor } from "@/lib/serving/read-model";
 import { SameBatchMemo } from "@/lib/serving/same-batch-memo";
 import { defaultLeaderboardQuery, selectionSchema } from "@/lib/selection/schema";
+import { modelHref } from "@/lib/selection/url";
+import { sampleHref } from "@/lib/samples/links";
 
 /** The whole-pool batch compare was last warmed for. */
 const warmedCompare = new SameBatchMemo<true>(1);
@@ -81,8 +83,8 @@ export function warmRequests(round: number, words: readonly string[], sampleIds:
   const at = <T>(xs: readonly T[], i: number) => xs[((i % xs.length) + xs.length) % xs.length];
   const q = encodeURIComponent(words.length ? `${at(words, round * 7919)} ${at(words, round * 104_729 + 13)}` : "warm up");
   const paths = [`/api/leaderboard?q=${q}`, `/api/samples?q=${q}`, `/leaderboard?q=${q}`, "/", `/compare?q=${q}`];
-  if (sampleIds.length) paths.push(`/samples/${at(sampleIds, round * 7577).split("/").map(encodeURIComponent).join("/")}`);
-  if (models.length) paths.push(`/models/${encodeURIComponent(at(models, round))}`);
+  if (sampleIds.length) paths.push(sampleHref(at(sampleIds, round * 7577)));
+  if (models.length) paths.push(modelHref(at(models, round), {}));
   return paths;
 }
 
@@ -97,7 +99,8 @@ export async function warmCode(base: string, rounds: number): Promise<{ requests
   const index = await lexicalFor(model);
   const words = index.withPrefix("").filter((w) => w.length >= 4 && /^[a-z]+$/.test(w));
   const ids = model.samples.ids;
-  const sampleIds = Array.from({ length: Math.min(ids.length, 64) }, (_, i) => ids[Math.floor((i * ids.length) / Math.min(ids.length, 64))]);
+  const spread = Math.min(ids.length, 64);
+  const sampleIds = Array.from({ length: spread }, (_, i) => ids[Math.floor((i * ids.length) / spread)]);
   const models = [...model.models.values()];
   let requests = 0;
   let failed = 0;

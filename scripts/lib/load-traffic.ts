@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { mulberry32 } from "@/lib/retrieval/embedder/prng";
+import { sampleHref } from "@/lib/samples/links";
 
 export interface DemoPool {
   words: string[];
@@ -49,14 +50,13 @@ export function trafficMix(pool: DemoPool, seed: number): { kind: RequestKind; p
       }
     }
   };
-  const segment = (s: string) => s.split("/").map(encodeURIComponent).join("/");
   return [
     { kind: "api/leaderboard", path: () => `/api/leaderboard?q=${query()}` },
     { kind: "api/samples", path: () => `/api/samples?q=${query()}` },
     { kind: "page /leaderboard", path: () => `/leaderboard?q=${query()}` },
     { kind: "page /", path: () => "/" },
     { kind: "api/leaderboard", path: () => `/api/leaderboard?q=${query()}` },
-    { kind: "page /samples/id", path: () => `/samples/${segment(pick(pool.sampleIds))}` },
+    { kind: "page /samples/id", path: () => sampleHref(pick(pool.sampleIds)) },
     { kind: "page /models/name", path: () => `/models/${encodeURIComponent(pick(pool.models))}` },
     { kind: "page /compare", path: () => `/compare?q=${query()}` },
   ];
