@@ -11,6 +11,7 @@ import { GlobalTop } from "@/components/home/global-top";
 import { BenchmarkCards, CapabilityCards, HOME_CARDS } from "@/components/home/concept-sections";
 import { listHealth } from "@/lib/health/read";
 import { AutoRefresh } from "@/components/leaderboard/auto-refresh-client";
+import { cacheThisPage, noPageCache } from "@/lib/web/page-cache";
 
 export const dynamic = "force-dynamic";
 
@@ -27,6 +28,8 @@ function Blocks({ n, className }: { n: number; className: string }) {
 // Each section loads its own data, so that it streams in behind its Suspense boundary.
 async function PoolSection() {
   const [stats, index] = await Promise.all([servedPoolStats(), semanticIndexStatus()]);
+  // An embedding backlog shrinks without a new data version: its count is not kept.
+  if (index.pending > 0) noPageCache();
   return <PoolStats stats={stats} embedder={index.embedder} pending={index.pending} />;
 }
 
@@ -35,6 +38,8 @@ async function OverallSection({ fullHref }: { fullHref: string }) {
 }
 
 export default async function HomePage() {
+  // The same for everyone until the pool, a health run or a saved leaderboard changes (lib/web/page-cache.ts).
+  cacheThisPage();
   const [saved, health] = await Promise.all([listSavedLeaderboards(), listHealth()]);
   const suggestions = saved.filter((s) => s.query).map((s) => ({ slug: s.slug, title: s.title, query: s.query! }));
   const overall = saved.find((s) => s.slug === "overall");

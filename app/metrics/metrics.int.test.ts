@@ -7,6 +7,7 @@ import { resetDatabase } from "@/test/db";
 import { uploadLines } from "@/test/demo";
 import { POST } from "@/app/api/uploads/route";
 import { createGate } from "@/scripts/lib/request-gate.mjs";
+import { createPageCache } from "@/scripts/lib/page-cache.mjs";
 import { GET } from "./route";
 
 beforeAll(resetDatabase);
@@ -20,6 +21,9 @@ it("reports uploads by status and refused writes", async () => {
   const gate = createGate({ active: 4, queue: 10 });
   Object.assign(gate.stats, { active: 3, queued: 7, admitted: 120, refused: 2, dropped: 1 });
   (globalThis as Record<symbol, unknown>)[Symbol.for("portal.requestGate")] = gate.stats;
+  // And its rendered-page cache's (scripts/lib/page-cache.mjs).
+  const pages = createPageCache({ maxBytes: 1 << 20, ttlMs: 1000 });
+  Object.assign(pages.stats, { hits: 41, misses: 9, stored: 8, bytes: 123_456 });
   const res = await GET(new NextRequest(new URL("/metrics", "http://localhost")), { params: Promise.resolve({}) });
   expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
   const text = await res.text();
@@ -32,4 +36,7 @@ it("reports uploads by status and refused writes", async () => {
   expect(text).toMatch(/^portal_web_requests\{state="queued"\} 7$/m);
   expect(text).toMatch(/^portal_web_gate_total\{outcome="refused"\} 2$/m);
   expect(text).toMatch(/^portal_web_gate_total\{outcome="dropped"\} 1$/m);
+  expect(text).toMatch(/^portal_web_page_cache_total\{outcome="hit"\} 41$/m);
+  expect(text).toMatch(/^portal_web_page_cache_total\{outcome="miss"\} 9$/m);
+  expect(text).toMatch(/^portal_web_page_cache_bytes 123456$/m);
 });

@@ -1,11 +1,20 @@
 // Prometheus metrics of this process (prom-client), served at /metrics: the process itself
 // (default metrics), refusals at the write edge, and — read from the database at each scrape —
 // uploads by status, the spooled bytes waiting for a worker, queue depths and lag, and the
-// embedding backlog per space; and this web server's request gate (running, waiting, refused).
+// embedding backlog per space; and this web server's request gate (running, waiting, refused) and
+// rendered-page cache (hits, misses, bytes kept).
 import client from "prom-client";
 import { spooledBytes, uploadsByStatus } from "@/lib/db/queries/upload-stats";
 import { UPLOAD_STATUS } from "@/lib/db/upload-status";
 import { embeddingBacklog, queueBacklog } from "./work-backlog";
+
+/** What scripts/lib/page-cache.mjs keeps on globalThis (see page-cache.d.mts), the counters read here. */
+interface PageCacheStats {
+  hits: number;
+  misses: number;
+  stored: number;
+  bytes: number;
+}
 
 /** What scripts/lib/request-gate.mjs keeps on globalThis (see request-gate.d.mts). */
 interface GateStats {
@@ -101,6 +110,28 @@ function metrics(): Metrics {
       const s = gate();
       if (!s) return;
       for (const outcome of ["admitted", "refused", "dropped"] as const) this.set({ outcome }, s[outcome]);
+    },
+  });
+  // Its rendered-page cache (scripts/lib/page-cache.mjs).
+  const pages = () => (globalThis as Record<symbol, { stats?: PageCacheStats } | undefined>)[Symbol.for("portal.pageCache")]?.stats;
+  new client.Gauge({
+    name: "portal_web_page_cache_total",
+    help: "Pages of this web server since it started: answered from its rendered-page cache (hit), rendered while it could have kept them (miss), kept after rendering (stored)",
+    labelNames: ["outcome"] as const,
+    registers: [registry],
+    collect() {
+      const s = pages();
+      if (!s) return;
+      for (const outcome of ["hits", "misses", "stored"] as const) this.set({ outcome: outcome === "hits" ? "hit" : outcome === "misses" ? "miss" : "stored" }, s[outcome]);
+    },
+  });
+  new client.Gauge({
+    name: "portal_web_page_cache_bytes",
+    help: "Bytes of pages this web server's rendered-page cache keeps (WEB_PAGE_CACHE_MB is its limit)",
+    registers: [registry],
+    collect() {
+      const s = pages();
+      if (s) this.set(s.bytes);
     },
   });
   g.__portalMetrics = { registry, refusals };

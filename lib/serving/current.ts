@@ -5,7 +5,7 @@
 // otherwise served from the version it has, so neither a long reload nor a background job's long
 // statement blocks readers.
 import { readVersionStamp, type VersionStamp } from "@/lib/db/queries/read-model";
-import { forgetVersionMemo, notePolledStamp } from "@/lib/db/version-memo";
+import { forgetVersionMemo, notePolledStamp, RECENT_MS } from "@/lib/db/version-memo";
 import { forgetIncrementalBatch } from "./incremental-batch";
 import { loadReadModel, sameVersion, updateReadModel, type ReadModel } from "./read-model";
 
@@ -15,8 +15,9 @@ interface Holder {
   model?: ReadModel;
   loading?: Promise<ReadModel>;
   polling?: Promise<VersionStamp>;
-  /** The last poll's answer. */
+  /** The last poll's answer, and when it was read (Date.now()). */
   stamp?: VersionStamp;
+  polledAt?: number;
   /** Bumped by forgetReadModel: a load started before it must not install its model. */
   generation: number;
 }
@@ -42,6 +43,7 @@ function refresh(): Promise<ReadModel> {
 /** Records what a version poll read: small request-path reads are remembered under it (lib/db/version-memo.ts). */
 function noted(stamp: VersionStamp): VersionStamp {
   notePolledStamp(stamp);
+  holder.polledAt = Date.now();
   return (holder.stamp = stamp);
 }
 
@@ -109,6 +111,31 @@ export function heldReadModel(): ReadModel | null {
   return holder.model ?? null;
 }
 
+/** A stamp as one string: version, when it was bumped, health run, saved leaderboards' state. */
+const stampString = (s: VersionStamp) => `${s.dataVersion}:${s.versionAt.getTime()}:${s.healthRun ?? "-"}:${s.saved}`;
+
+/**
+ * The pool's state the held read model answers from, as one string, when the last poll read that
+ * same version (null before the first load, or while the model is behind the last poll): what a
+ * page rendered now is a function of, for the rendered-page cache (lib/web/page-cache.ts).
+ */
+export function heldStamp(): string | null {
+  const { model, stamp } = holder;
+  return model && stamp && sameVersion(stamp, model.publish) ? stampString(stamp) : null;
+}
+
+/**
+ * heldStamp after a poll at most RECENT_MS old (one is made, shared, when the last is older; null
+ * when it takes longer than FRESH_WAIT_MS): whether a page rendered earlier is still what a render
+ * now would give, without rendering it.
+ */
+export async function freshStamp(): Promise<string | null> {
+  if (holder.polledAt === undefined || Date.now() - holder.polledAt > RECENT_MS) {
+    if ((await within(poll(), FRESH_WAIT_MS)) === undefined) return null;
+  }
+  return heldStamp();
+}
+
 /** The latest finished health run as the last version poll saw it (null before any poll). */
 export function polledHealthRun(): number | null {
   return holder.stamp?.healthRun ?? null;
@@ -120,6 +147,7 @@ export function forgetReadModel(): void {
   holder.loading = undefined;
   holder.polling = undefined;
   holder.stamp = undefined;
+  holder.polledAt = undefined;
   holder.generation++;
   forgetVersionMemo();
   forgetIncrementalBatch();

@@ -17,4 +17,4 @@ export interface Gate {
 export function bypasses(method: string | undefined, url: string | undefined): boolean;
 export const QUEUE_HEADER: "x-portal-queue-ms";
 export function createGate(opts?: { active?: number; queue?: number; waitMs?: number; now?: () => number; log?: (line: Record<string, unknown>) => void }): Gate;
-export function install(gate?: Gate): Gate;
+export function install(gate?: Gate, pages?: import("./page-cache.mjs").PageCache, log?: (line: Record<string, unknown>) => void): Gate;

@@ -25,6 +25,7 @@
 // so `next start` itself (its signals, its graceful stop, its process name) stays as it is.
 // Its counters are on globalThis (Symbol.for("portal.requestGate")) for /metrics and /api/health.
 import http from "node:http";
+import { cacheable, createPageCache } from "./page-cache.mjs";
 
 /** A positive integer from the environment (validated by lib/env.ts at start; checked again here). */
 function intEnv(name, fallback, min) {
@@ -38,6 +39,8 @@ function intEnv(name, fallback, min) {
 const ACTIVE = intEnv("WEB_ACTIVE_REQUESTS", 2, 0);
 const QUEUE = intEnv("WEB_QUEUE", 512, 0);
 const WAIT_MS = intEnv("WEB_QUEUE_WAIT_MS", 15_000, 1);
+const PAGE_CACHE_MB = intEnv("WEB_PAGE_CACHE_MB", 24, 0);
+const PAGE_CACHE_TTL_S = intEnv("WEB_PAGE_CACHE_TTL_S", 60, 1);
 const RETRY_AFTER_S = 2;
 /** The header carrying a request's wait in the gate to the API routes' log line. */
 export const QUEUE_HEADER = "x-portal-queue-ms";
@@ -156,12 +159,27 @@ export function createGate({ active = ACTIVE, queue = QUEUE, waitMs = WAIT_MS, n
   return { admit, stats };
 }
 
-/** Installs the gate in front of every http.Server "request" event of this process. */
-export function install(gate = createGate()) {
+/**
+ * Installs the gate in front of every http.Server "request" event of this process, with the page
+ * cache (page-cache.mjs) before it: a page the cache can answer takes no turn.
+ */
+export function install(gate = createGate(), pages = createPageCache({ maxBytes: PAGE_CACHE_MB * 2 ** 20, ttlMs: PAGE_CACHE_TTL_S * 1000 }), log = stdoutLog) {
   const emit = http.Server.prototype.emit;
   http.Server.prototype.emit = function emitThroughGate(event, req, res, ...rest) {
     if (event !== "request" || bypasses(req.method, req.url)) return emit.call(this, event, req, res, ...rest);
-    gate.admit(req, res, () => emit.call(this, event, req, res, ...rest));
+    const run = () => gate.admit(req, res, () => pages.capture(req, res, () => emit.call(this, event, req, res, ...rest)));
+    if (!cacheable(req)) {
+      run();
+      return true;
+    }
+    const t0 = performance.now();
+    pages.serve(req, res).then(
+      (served) => {
+        if (!served) return run();
+        log({ level: "info", component: "page", method: req.method, path: pathOf(req.url), status: res.statusCode, duration_ms: ms(performance.now() - t0), queue_ms: 0, cache: "hit", msg: "request" });
+      },
+      () => run(),
+    );
     return true;
   };
   globalThis[Symbol.for("portal.requestGate")] = gate.stats;

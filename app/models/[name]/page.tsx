@@ -17,6 +17,7 @@ import { tryParseParams, type PageSearchParams } from "@/lib/selection/parse";
 import { modelQuerySchema } from "@/lib/selection/route-schemas";
 import { pickSelection, type Selection } from "@/lib/selection/schema";
 import { compareHref, hasSelection, leaderboardHref } from "@/lib/selection/url";
+import { cacheThisPage } from "@/lib/web/page-cache";
 
 export const dynamic = "force-dynamic";
 
@@ -109,6 +110,8 @@ function EvidenceCard({ profile, selection }: { profile: ModelProfile; selection
 }
 
 export default async function ModelPage({ params, searchParams }: Props) {
+  // A function of the URL and the pool's state (lib/web/page-cache.ts).
+  cacheThisPage();
   const name = decodeSegment((await params).name);
   const parsed = tryParseParams(await searchParams, modelQuerySchema);
   if (parsed.error !== null) return <ErrorState title="These parameters are not valid">{parsed.error}</ErrorState>;

@@ -23,14 +23,22 @@ export interface PublishState {
  * latest finished health run (a check finishes after the version it checked: its flags count too). */
 export interface VersionStamp extends Pick<PublishState, "dataVersion" | "versionAt"> {
   healthRun: number | null;
+  /**
+   * The saved leaderboards' state as pages show it (each one's snapshot and whether a refresh is
+   * queued or running), digested: what the rendered-page cache (lib/web/page-cache.ts) keys the
+   * home page under besides the version.
+   */
+  saved: string;
 }
 
 export async function readVersionStamp(): Promise<VersionStamp> {
-  const r = await pool().query<{ v: string | number; v_at: Date; health_run: number | null }>(
-    `SELECT data_version AS v, updated_at AS v_at, (SELECT max(id) FROM health_runs WHERE status = 'done') AS health_run FROM pool_state WHERE id = 1`,
+  const r = await pool().query<{ v: string | number; v_at: Date; health_run: number | null; saved: string | null }>(
+    `SELECT data_version AS v, updated_at AS v_at, (SELECT max(id) FROM health_runs WHERE status = 'done') AS health_run,
+            (SELECT md5(string_agg(concat_ws(',', slug, current_snapshot_id, refresh_queued_at IS NOT NULL, refresh_started_at IS NOT NULL), ';' ORDER BY slug)) FROM saved_leaderboards) AS saved
+       FROM pool_state WHERE id = 1`,
   );
   const row = r.rows[0];
-  return { dataVersion: Number(row.v), versionAt: row.v_at, healthRun: row.health_run };
+  return { dataVersion: Number(row.v), versionAt: row.v_at, healthRun: row.health_run, saved: row.saved ?? "" };
 }
 
 export async function readPublishState(): Promise<PublishState> {

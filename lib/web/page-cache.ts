@@ -1,0 +1,37 @@
+// The app's side of the rendered-page cache (scripts/lib/page-cache.mjs, installed by `npm start`'s
+// web servers with the request gate). A page whose HTML is a function of its URL and the pool's
+// state alone (the data version, the latest health run, the saved leaderboards' snapshots and
+// refresh state: lib/serving/current.ts `heldStamp`) calls `cacheThisPage()` before it reads
+// anything; a section that shows something else that changes (an embedding backlog, a job's
+// progress) calls `noPageCache()`. Outside `npm start` (tests, `next dev`) both do nothing.
+import type { AsyncLocalStorage } from "node:async_hooks";
+import { freshStamp, heldStamp } from "@/lib/serving/current";
+
+interface Mark {
+  stamp: string | null;
+  uncacheable: boolean;
+}
+
+interface Shared {
+  als?: AsyncLocalStorage<Mark>;
+  freshStamp?: () => Promise<string | null>;
+  heldStamp?: () => string | null;
+}
+
+const shared = () => (globalThis as Record<symbol, Shared | undefined>)[Symbol.for("portal.pageCache")];
+
+/** This request's page may be kept and served again while the pool's state is the one it is rendered from now. */
+export function cacheThisPage(): void {
+  const s = shared();
+  const mark = s?.als?.getStore();
+  if (!s || !mark) return;
+  s.freshStamp ??= freshStamp;
+  s.heldStamp ??= heldStamp;
+  mark.stamp = heldStamp();
+}
+
+/** This request's page shows something the pool's state does not determine: it is not kept. */
+export function noPageCache(): void {
+  const mark = shared()?.als?.getStore();
+  if (mark) mark.uncacheable = true;
+}
