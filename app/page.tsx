@@ -38,8 +38,9 @@ async function OverallSection({ fullHref }: { fullHref: string }) {
 }
 
 export default async function HomePage() {
-  // The same for everyone until the pool, a health run or a saved leaderboard changes (lib/web/page-cache.ts).
-  cacheThisPage();
+  // The same for everyone until the pool, a health run or a saved leaderboard changes (lib/web/page-cache.ts);
+  // a minute at most, for the cards' relative times ("refreshed 3 minutes ago").
+  cacheThisPage({ maxAgeS: 60 });
   const [saved, health] = await Promise.all([listSavedLeaderboards(), listHealth()]);
   const suggestions = saved.filter((s) => s.query).map((s) => ({ slug: s.slug, title: s.title, query: s.query! }));
   const overall = saved.find((s) => s.slug === "overall");

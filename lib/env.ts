@@ -78,7 +78,7 @@ const schema = z.object({
   WEB_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(15_000),
   /** The rendered-page cache of each web server (scripts/lib/page-cache.mjs): its size (0: off) and how long a page is kept. */
   WEB_PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(24),
-  WEB_PAGE_CACHE_TTL_S: z.coerce.number().int().min(1).max(86_400).default(60),
+  WEB_PAGE_CACHE_TTL_S: z.coerce.number().int().min(1).max(86_400).default(3600),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** The worker touches this file after each catch-up with the database (every 30 s): docker-compose's health check reads its age. */
   WORKER_HEARTBEAT_FILE: z.string().min(1).optional(),

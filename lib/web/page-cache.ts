@@ -10,6 +10,7 @@ import { freshStamp, heldStamp } from "@/lib/serving/current";
 interface Mark {
   stamp: string | null;
   uncacheable: boolean;
+  maxAgeMs?: number;
 }
 
 interface Shared {
@@ -20,14 +21,19 @@ interface Shared {
 
 const shared = () => (globalThis as Record<symbol, Shared | undefined>)[Symbol.for("portal.pageCache")];
 
-/** This request's page may be kept and served again while the pool's state is the one it is rendered from now. */
-export function cacheThisPage(): void {
+/**
+ * This request's page may be kept and served again while the pool's state is the one it is
+ * rendered from now; `maxAgeS`: at most this long (a page with relative times), else as long as the
+ * cache keeps pages (WEB_PAGE_CACHE_TTL_S).
+ */
+export function cacheThisPage(opts: { maxAgeS?: number } = {}): void {
   const s = shared();
   const mark = s?.als?.getStore();
   if (!s || !mark) return;
   s.freshStamp ??= freshStamp;
   s.heldStamp ??= heldStamp;
   mark.stamp = heldStamp();
+  if (opts.maxAgeS !== undefined) mark.maxAgeMs = opts.maxAgeS * 1000;
 }
 
 /** This request's page shows something the pool's state does not determine: it is not kept. */

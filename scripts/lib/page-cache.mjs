@@ -8,9 +8,11 @@
 //
 // What a page is kept under: the URL and the Accept-Encoding it was asked with (Next.js compresses
 // per request); only plain document GETs (no RSC or router-prefetch headers, which Next.js answers
-// with other bytes), answered 200 without Set-Cookie. Kept at most WEB_PAGE_CACHE_TTL_S (relative
-// times such as "3 minutes ago" age by that much at most) and WEB_PAGE_CACHE_MB in all (least
-// recently used dropped first); 0 MB turns the cache off.
+// with other bytes), answered 200 without Set-Cookie. Kept at most WEB_PAGE_CACHE_TTL_S, or less
+// when the page asks (one that shows relative times, "3 minutes ago", is kept a minute: they age by
+// that much at most), and WEB_PAGE_CACHE_MB in all (least recently used dropped first); 0 MB turns
+// the cache off. The page's CSP nonce is replayed with its bytes, header and markup alike: a kept
+// page is the same response again, and nothing is added to it after it was rendered.
 //
 // How the page and this module meet (the page runs in Next.js's bundle, this in the preload): an
 // AsyncLocalStorage on globalThis (Symbol.for("portal.pageCache")) whose store the page marks with
@@ -48,7 +50,7 @@ function headerObject(h) {
 }
 
 export function createPageCache({ maxBytes, ttlMs, maxEntryBytes = 4 << 20, now = () => performance.now() } = {}) {
-  /** key → { stamp, status, headers, body, at }, in least-recently-used order. */
+  /** key → { stamp, status, headers, body, expires }, in least-recently-used order. */
   const entries = new Map();
   const stats = { hits: 0, misses: 0, stored: 0, entries: 0, bytes: 0, limitBytes: maxBytes };
   const als = new AsyncLocalStorage();
@@ -71,7 +73,7 @@ export function createPageCache({ maxBytes, ttlMs, maxEntryBytes = 4 << 20, now 
     const key = keyOf(req);
     const e = entries.get(key);
     if (!e) return false;
-    if (now() - e.at > ttlMs) {
+    if (now() > e.expires) {
       drop(key);
       return false;
     }
@@ -89,10 +91,10 @@ export function createPageCache({ maxBytes, ttlMs, maxEntryBytes = 4 << 20, now 
     return true;
   };
 
-  const store = (key, stamp, status, headers, body) => {
+  const store = (key, mark, status, headers, body) => {
     if (body.length > maxEntryBytes || body.length > maxBytes) return;
     drop(key);
-    entries.set(key, { stamp, status, headers, body, at: now() });
+    entries.set(key, { stamp: mark.stamp, status, headers, body, expires: now() + Math.min(ttlMs, mark.maxAgeMs ?? Infinity) });
     stats.bytes += body.length;
     stats.stored++;
     while (stats.bytes > maxBytes) drop(entries.keys().next().value);
@@ -108,7 +110,7 @@ export function createPageCache({ maxBytes, ttlMs, maxEntryBytes = 4 << 20, now 
     if (maxBytes <= 0 || !cacheable(req)) return go();
     stats.misses++;
     const key = keyOf(req);
-    const mark = { stamp: null, uncacheable: false };
+    const mark = { stamp: null, uncacheable: false, maxAgeMs: undefined };
     const chunks = [];
     let size = 0;
     let written = {};
@@ -140,7 +142,7 @@ export function createPageCache({ maxBytes, ttlMs, maxEntryBytes = 4 << 20, now 
       if (headers["set-cookie"] !== undefined) return;
       const held = shared.heldStamp ? shared.heldStamp() : null;
       if (held !== mark.stamp) return;
-      store(key, mark.stamp, res.statusCode, headers, Buffer.concat(chunks, size));
+      store(key, mark, res.statusCode, headers, Buffer.concat(chunks, size));
     });
     return als.run(mark, go);
   };

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CACHE_HEADER, cacheable, createPageCache, PAGE_CACHE_KEY } from "./page-cache.mjs";
 
 interface Shared {
-  als: { getStore(): { stamp: string | null; uncacheable: boolean } | undefined };
+  als: { getStore(): { stamp: string | null; uncacheable: boolean; maxAgeMs?: number } | undefined };
   freshStamp?: () => Promise<string | null>;
   heldStamp?: () => string | null;
 }
@@ -36,6 +36,7 @@ async function start(opts: { maxBytes?: number; ttlMs?: number; maxEntryBytes?: 
         const mark = shared().als.getStore();
         if (mark && url.searchParams.get("mark") !== "no") mark.stamp = state;
         if (mark && url.searchParams.get("uncacheable")) mark.uncacheable = true;
+        if (mark && url.searchParams.get("maxAge")) mark.maxAgeMs = Number(url.searchParams.get("maxAge"));
         const n = ++renders;
         const status = Number(url.searchParams.get("status") ?? 200);
         if (url.searchParams.get("cookie")) res.setHeader("set-cookie", "a=b");
@@ -140,6 +141,17 @@ describe("page cache", () => {
     expect((await get(base, "/c")).hit).toBe("hit");
     expect((await get(base, "/a")).hit).toBeNull();
     expect(pages.stats.bytes).toBeLessThanOrEqual(100);
+  });
+
+  it("keeps a page no longer than it asks (relative times), however long the cache would", async () => {
+    const { base } = await start({ ttlMs: 60_000 });
+    await get(base, "/?maxAge=500");
+    await get(base, "/m");
+    clock = 400;
+    expect((await get(base, "/?maxAge=500")).hit).toBe("hit");
+    clock = 501;
+    expect((await get(base, "/?maxAge=500")).hit).toBeNull();
+    expect((await get(base, "/m")).hit).toBe("hit");
   });
 
   it("serves nothing when turned off (0 MB)", async () => {

@@ -40,7 +40,7 @@ const ACTIVE = intEnv("WEB_ACTIVE_REQUESTS", 2, 0);
 const QUEUE = intEnv("WEB_QUEUE", 512, 0);
 const WAIT_MS = intEnv("WEB_QUEUE_WAIT_MS", 15_000, 1);
 const PAGE_CACHE_MB = intEnv("WEB_PAGE_CACHE_MB", 24, 0);
-const PAGE_CACHE_TTL_S = intEnv("WEB_PAGE_CACHE_TTL_S", 60, 1);
+const PAGE_CACHE_TTL_S = intEnv("WEB_PAGE_CACHE_TTL_S", 3600, 1);
 const RETRY_AFTER_S = 2;
 /** The header carrying a request's wait in the gate to the API routes' log line. */
 export const QUEUE_HEADER = "x-portal-queue-ms";
