@@ -11,7 +11,7 @@ import { GlobalTop } from "@/components/home/global-top";
 import { BenchmarkCards, CapabilityCards, HOME_CARDS } from "@/components/home/concept-sections";
 import { listHealth } from "@/lib/health/read";
 import { AutoRefresh } from "@/components/leaderboard/auto-refresh-client";
-import { cacheThisPage, noPageCache } from "@/lib/web/page-cache";
+import { cacheThisPage, noPageCache, uncachedOnError } from "@/lib/web/page-cache";
 
 export const dynamic = "force-dynamic";
 
@@ -27,21 +27,21 @@ function Blocks({ n, className }: { n: number; className: string }) {
 
 // Each section loads its own data, so that it streams in behind its Suspense boundary.
 async function PoolSection() {
-  const [stats, index] = await Promise.all([servedPoolStats(), semanticIndexStatus()]);
+  const [stats, index] = await uncachedOnError(Promise.all([servedPoolStats(), semanticIndexStatus()]));
   // An embedding backlog shrinks without a new data version: its count is not kept.
   if (index.pending > 0) noPageCache();
   return <PoolStats stats={stats} embedder={index.embedder} pending={index.pending} />;
 }
 
 async function OverallSection({ fullHref }: { fullHref: string }) {
-  return <GlobalTop lb={await overallLeaderboard()} fullHref={fullHref} />;
+  return <GlobalTop lb={await uncachedOnError(overallLeaderboard())} fullHref={fullHref} />;
 }
 
 export default async function HomePage() {
   // The same for everyone until the pool, a health run or a saved leaderboard changes (lib/web/page-cache.ts);
   // a minute at most, for the cards' relative times ("refreshed 3 minutes ago").
   cacheThisPage({ maxAgeS: 60 });
-  const [saved, health] = await Promise.all([listSavedLeaderboards(), listHealth()]);
+  const [saved, health] = await uncachedOnError(Promise.all([listSavedLeaderboards(), listHealth()]));
   const suggestions = saved.filter((s) => s.query).map((s) => ({ slug: s.slug, title: s.title, query: s.query! }));
   const overall = saved.find((s) => s.slug === "overall");
   return (

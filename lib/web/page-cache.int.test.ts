@@ -9,7 +9,7 @@ import { createSavedLeaderboard, savedLeaderboardInput } from "@/lib/leaderboard
 import { freshStamp, heldStamp, servingModel } from "@/lib/serving/current";
 import { resetDatabase } from "@/test/db";
 import { importDemo } from "@/test/demo";
-import { cacheThisPage, noPageCache } from "./page-cache";
+import { cacheThisPage, noPageCache, uncachedOnError } from "./page-cache";
 
 const KEY = Symbol.for("portal.pageCache");
 type Mark = { stamp: string | null; uncacheable: boolean };
@@ -66,7 +66,7 @@ describe("the state a page is kept under", () => {
     expect(await freshStamp()).toBe(caught);
   });
 
-  it("is what cacheThisPage marks the request with; noPageCache marks it not to keep; nothing outside a cached request", async () => {
+  it("is what cacheThisPage marks the request with; noPageCache and a failed read mark it not to keep; nothing outside a cached request", async () => {
     const stamp = await polledStamp();
     cacheThisPage(); // no cache installed: nothing to mark, no error
     noPageCache();
@@ -80,6 +80,16 @@ describe("the state a page is kept under", () => {
       noPageCache();
     });
     expect(mark.uncacheable).toBe(true);
+    // A read that fails (a section streamed after the status was sent shows its error with 200) marks
+    // the page not to keep and passes the error on; one that succeeds leaves the mark alone.
+    const failed: Mark = { stamp: null, uncacheable: false };
+    await als.run(failed, async () => {
+      cacheThisPage();
+      expect(await uncachedOnError(Promise.resolve(7))).toBe(7);
+      expect(failed.uncacheable).toBe(false);
+      await expect(uncachedOnError(Promise.reject(new Error("fits queue full")))).rejects.toThrow("fits queue full");
+    });
+    expect(failed.uncacheable).toBe(true);
     // The providers the preload's cache validates with were registered by the page's call.
     expect(shared[KEY]!.freshStamp).toBe(freshStamp);
     expect(shared[KEY]!.heldStamp).toBe(heldStamp);

@@ -3,7 +3,10 @@
 // state alone (the data version, the latest health run, the saved leaderboards' snapshots and
 // refresh state: lib/serving/current.ts `heldStamp`) calls `cacheThisPage()` before it reads
 // anything; a section that shows something else that changes (an embedding backlog, a job's
-// progress) calls `noPageCache()`. Outside `npm start` (tests, `next dev`) both do nothing.
+// progress) calls `noPageCache()`, and so does a read that fails (`uncachedOnError`): a section
+// streamed after the page's status was sent shows its error with status 200, and an error (the fits'
+// queue full, the database away) is not the pool's state. Outside `npm start` (tests, `next dev`)
+// these do nothing.
 import type { AsyncLocalStorage } from "node:async_hooks";
 import { freshStamp, heldStamp } from "@/lib/serving/current";
 
@@ -40,4 +43,14 @@ export function cacheThisPage(opts: { maxAgeS?: number } = {}): void {
 export function noPageCache(): void {
   const mark = shared()?.als?.getStore();
   if (mark) mark.uncacheable = true;
+}
+
+/** `read`'s value; when it fails, this request's page is not kept (noPageCache) and the error passes on. */
+export async function uncachedOnError<T>(read: Promise<T>): Promise<T> {
+  try {
+    return await read;
+  } catch (err) {
+    noPageCache();
+    throw err;
+  }
 }

@@ -40,12 +40,13 @@ export function cacheable(req) {
   return !VARYING.some((h) => req.headers[h] !== undefined);
 }
 
-/** Header name → value from writeHead's headers argument (an object or a flat [name, value, …] array). */
+/** Header name → value from writeHead's headers argument: an object, [[name, value], …] or a flat [name, value, …]. */
 function headerObject(h) {
   if (!h) return {};
   if (!Array.isArray(h)) return Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
   const out = {};
-  for (let i = 0; i + 1 < h.length; i += 2) out[String(h[i]).toLowerCase()] = h[i + 1];
+  if (Array.isArray(h[0])) for (const [k, v] of h) out[String(k).toLowerCase()] = v;
+  else for (let i = 0; i + 1 < h.length; i += 2) out[String(h[i]).toLowerCase()] = h[i + 1];
   return out;
 }
 

@@ -40,8 +40,15 @@ async function start(opts: { maxBytes?: number; ttlMs?: number; maxEntryBytes?: 
         const n = ++renders;
         const status = Number(url.searchParams.get("status") ?? 200);
         if (url.searchParams.get("cookie")) res.setHeader("set-cookie", "a=b");
-        res.setHeader("content-type", "text/html; charset=utf-8");
-        res.writeHead(status, { "x-render": String(n) });
+        // writeHead's three forms of headers, as a framework may use any (an array only without setHeader).
+        const form = url.searchParams.get("form");
+        const type = "text/html; charset=utf-8";
+        if (form === "tuples") res.writeHead(status, [["content-type", type], ["x-render", String(n)]]);
+        else if (form === "flat") res.writeHead(status, ["content-type", type, "x-render", String(n)]);
+        else {
+          res.setHeader("content-type", type);
+          res.writeHead(status, { "x-render": String(n) });
+        }
         setTimeout(() => {
           res.write(`<p>render ${n} of ${url.pathname} at ${state}</p>`);
           res.write(Buffer.from("é€ bytes "));
@@ -84,6 +91,16 @@ describe("page cache", () => {
     expect(a.hit).toBeNull();
     expect(renders).toBe(1);
     expect(pages.stats).toMatchObject({ hits: 1, misses: 1, stored: 1, entries: 1 });
+  });
+
+  it("replays the headers writeHead was given in each of its forms", async () => {
+    const { base } = await start();
+    for (const form of ["tuples", "flat"]) {
+      const a = await get(base, `/h?form=${form}`);
+      const b = await get(base, `/h?form=${form}`);
+      expect(a.render).not.toBeNull();
+      expect(b).toEqual({ ...a, hit: "hit" });
+    }
   });
 
   it("renders again once a poll reads another state, and keeps the new page", async () => {

@@ -17,7 +17,7 @@ import { tryParseParams, type PageSearchParams } from "@/lib/selection/parse";
 import { modelQuerySchema } from "@/lib/selection/route-schemas";
 import { pickSelection, type Selection } from "@/lib/selection/schema";
 import { compareHref, hasSelection, leaderboardHref } from "@/lib/selection/url";
-import { cacheThisPage } from "@/lib/web/page-cache";
+import { cacheThisPage, uncachedOnError } from "@/lib/web/page-cache";
 
 export const dynamic = "force-dynamic";
 
@@ -118,7 +118,8 @@ export default async function ModelPage({ params, searchParams }: Props) {
   const selection = pickSelection(parsed.data);
   let profile: ModelProfile | null;
   try {
-    profile = await modelProfile(name, selection);
+    // A page that could not be computed (its fits' queue full, the database away) is not kept.
+    profile = await uncachedOnError(modelProfile(name, selection));
   } catch (err) {
     if (err instanceof ApiError) return <ErrorState title="This model page could not be computed">{err.message}</ErrorState>;
     throw err;
