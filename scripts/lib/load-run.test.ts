@@ -6,7 +6,8 @@ import { loadRun, summarise, type UploadTiming } from "./load-run";
 let server: Server;
 let base = "";
 beforeAll(async () => {
-  server = createServer((req, res) => res.writeHead(req.url?.startsWith("/missing") ? 404 : 200).end("ok"));
+  // "/" says it came from the page cache, as the portal's web servers do for a kept page.
+  server = createServer((req, res) => res.writeHead(req.url?.startsWith("/missing") ? 404 : 200, req.url === "/" ? { "x-portal-page-cache": "hit" } : {}).end("ok"));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -44,6 +45,10 @@ describe("loadRun", () => {
     expect(kinds).toEqual(new Set(["page /", "page /samples/id"]));
     for (const a of r.answers) expect(a.status).toBe(a.kind === "page /" ? 200 : 404);
     expect(summarise(r).non2xx["404"]).toBe(r.answers.filter((a) => a.status === 404).length);
+    // Answers from the page cache are told apart (and the p95 of the others reported).
+    for (const a of r.answers) expect(a.cached).toBe(a.kind === "page /");
+    expect(summarise(r).cached).toBe(r.answers.filter((a) => a.kind === "page /").length);
+    expect(summarise(r).cached).toBeGreaterThan(0);
   });
 
   it("starts each client at its own kind of request, or every one at the first with lockstep", async () => {

@@ -8,14 +8,18 @@
 // in that order for the whole run: 25 comparisons queued together behind one server, then 25 page
 // views, a convoy no crowd of people forms (in one 100k run the comparisons' p50 was 2.4 s, the
 // model pages' 0.7 s, under the same queue). `lockstep: true` keeps autocannon's order, to compare.
+import type { IncomingHttpHeaders } from "node:http";
 import autocannon from "autocannon";
 import { percentile } from "./bench-stats";
 import type { RequestKind, trafficMix } from "./load-traffic";
+import { CACHE_HEADER } from "./page-cache.mjs";
 
 export interface Answer {
   kind: RequestKind;
   status: number;
   ms: number;
+  /** Answered from the web server's rendered-page cache (header x-portal-page-cache: hit). */
+  cached: boolean;
 }
 
 export interface UploadTiming {
@@ -53,10 +57,14 @@ export async function loadRun(o: RunOptions): Promise<RunResult> {
   // onResponse runs just before the instance's 'response' event of the same answer (autocannon's
   // client, synchronously): it names the kind that the event then records.
   let lastKind: RequestKind = "page /";
+  let lastCached = false;
   const requests = o.mix.map((m) => ({
     method: "GET" as const,
     setupRequest: (req: { path?: string }) => ({ ...req, path: m.path() }),
-    onResponse: () => void (lastKind = m.kind),
+    onResponse: (_status: number, _body: string, _context: object, headers: IncomingHttpHeaders | undefined) => {
+      lastKind = m.kind;
+      lastCached = headers?.[CACHE_HEADER] === "hit";
+    },
   }));
   let clientIndex = 0;
   const setupClient = (client: { setRequests: (r: typeof requests) => void }) => {
@@ -69,7 +77,7 @@ export async function loadRun(o: RunOptions): Promise<RunResult> {
     const instance = autocannon({ url: o.base, connections: o.clients, duration: o.seconds, timeout: o.timeoutS, requests, ...(o.lockstep ? {} : { setupClient }) }, (err, res) =>
       err ? reject(err) : resolve(res),
     );
-    instance.on("response", (_client, status, _bytes, ms) => answers.push({ kind: lastKind, status, ms }));
+    instance.on("response", (_client, status, _bytes, ms) => answers.push({ kind: lastKind, status, ms, cached: lastCached }));
     // The upload starts once the clients are busy, so that it overlaps the whole measured run.
     setTimeout(() => (uploadTiming = o.upload()), 2000);
   });
@@ -89,6 +97,9 @@ export interface RunSummary {
   deliberate503: number;
   errors: number;
   timeouts: number;
+  /** Answers from the rendered-page cache, and the p95 of the others (under a closed crowd the cached ones come back at once). */
+  cached: number;
+  p95Uncached: number;
 }
 
 export function summarise(r: RunResult): RunSummary {
@@ -105,5 +116,7 @@ export function summarise(r: RunResult): RunSummary {
     deliberate503: r.answers.filter((a) => a.status === 503).length,
     errors: r.errors,
     timeouts: r.timeouts,
+    cached: r.answers.filter((a) => a.cached).length,
+    p95Uncached: percentile(r.answers.filter((a) => !a.cached).map((a) => a.ms), 95),
   };
 }
