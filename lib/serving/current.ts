@@ -125,14 +125,14 @@ export function heldStamp(): string | null {
 }
 
 /**
- * heldStamp after a poll at most RECENT_MS old (one is made, shared, when the last is older; null
- * when it takes longer than FRESH_WAIT_MS): whether a page rendered earlier is still what a render
- * now would give, without rendering it.
+ * heldStamp after a poll at most RECENT_MS old (one is made, shared, when the last is older):
+ * whether a page rendered earlier is still what a render now would give, without rendering it. A
+ * poll slower than FRESH_WAIT_MS (the embedded database's one session held by a background job) is
+ * not waited for, as servingModel does not: the state this process answers from is the last one
+ * it read.
  */
 export async function freshStamp(): Promise<string | null> {
-  if (holder.polledAt === undefined || Date.now() - holder.polledAt > RECENT_MS) {
-    if ((await within(poll(), FRESH_WAIT_MS)) === undefined) return null;
-  }
+  if (holder.polledAt === undefined || Date.now() - holder.polledAt > RECENT_MS) await within(poll(), FRESH_WAIT_MS);
   return heldStamp();
 }
 

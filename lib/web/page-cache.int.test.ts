@@ -6,7 +6,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, pool } from "@/lib/db/client";
 import { createSavedLeaderboard, savedLeaderboardInput } from "@/lib/leaderboard/saved";
-import { freshStamp, heldStamp, servingModel } from "@/lib/serving/current";
+import { FRESH_WAIT_MS, freshStamp, heldStamp, servingModel } from "@/lib/serving/current";
 import { resetDatabase } from "@/test/db";
 import { importDemo } from "@/test/demo";
 import { cacheThisPage, noPageCache, uncachedOnError } from "./page-cache";
@@ -64,6 +64,24 @@ describe("the state a page is kept under", () => {
     const caught = await polledStamp();
     expect(caught).not.toBeNull();
     expect(await freshStamp()).toBe(caught);
+  });
+
+  it("is the state this process answers from while the database is held by a background transaction (not waited for past FRESH_WAIT_MS)", async () => {
+    const held = await polledStamp();
+    await new Promise((r) => setTimeout(r, 2100)); // past RECENT_MS: the next freshStamp polls
+    const job = await pool().connect();
+    try {
+      await job.query("BEGIN");
+      await job.query(`UPDATE pool_state SET data_version = data_version + 1, updated_at = now() WHERE id = 1`);
+      const t0 = performance.now();
+      // Embedded: the poll queues behind the open transaction and is given up after FRESH_WAIT_MS;
+      // native: it reads the committed version. Either way the state is the one the process holds.
+      expect(await freshStamp()).toBe(held);
+      expect(performance.now() - t0).toBeLessThan(FRESH_WAIT_MS + 1000);
+    } finally {
+      await job.query("ROLLBACK");
+      job.release();
+    }
   });
 
   it("is what cacheThisPage marks the request with; noPageCache and a failed read mark it not to keep; nothing outside a cached request", async () => {

@@ -17,8 +17,9 @@
 // How the page and this module meet (the page runs in Next.js's bundle, this in the preload): an
 // AsyncLocalStorage on globalThis (Symbol.for("portal.pageCache")) whose store the page marks with
 // its stamp, and the two functions the app registers there: `freshStamp()` (the state now, from a
-// poll at most a couple of seconds old; null when it cannot tell) and `heldStamp()` (the state the
-// process's read model answers from now, without polling; null when it is behind).
+// poll at most a couple of seconds old, or the one the process holds when the database is too slow
+// to say; null when the process's read model is behind) and `heldStamp()` (the state the process's
+// read model answers from now, without polling; null when it is behind).
 import { AsyncLocalStorage } from "node:async_hooks";
 
 export const PAGE_CACHE_KEY = Symbol.for("portal.pageCache");
