@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { expirePolledStamp, forgetVersionMemo, memoByVersion, memoRowsByVersion, notePolledStamp, RECENT_MS } from "./version-memo";
+import { expirePolledStamp, forgetVersionMemo, memoByVersion, memoRowsByVersion, notePolledStamp, polledRecently, RECENT_MS } from "./version-memo";
 
 const stamp = (dataVersion: number, healthRun: number | null = null) => ({ dataVersion, versionAt: new Date(1_700_000_000_000 + dataVersion), healthRun });
 
@@ -74,6 +74,19 @@ describe("memoByVersion", () => {
     forgetVersionMemo();
     expect(await memoByVersion("k", c.read, 2)).toBe(2);
     expect(await memoByVersion("k", c.read, 3)).toBe(3);
+  });
+});
+
+describe("polledRecently", () => {
+  afterEach(forgetVersionMemo);
+  it("is true for RECENT_MS after a poll, false before any, after that, and after a background poll is expired", () => {
+    expect(polledRecently(0)).toBe(false);
+    notePolledStamp(stamp(1), 1000);
+    expect(polledRecently(1000 + RECENT_MS)).toBe(true);
+    expect(polledRecently(1001 + RECENT_MS)).toBe(false);
+    notePolledStamp(stamp(1), 5000);
+    expirePolledStamp();
+    expect(polledRecently(5000)).toBe(false);
   });
 });
 

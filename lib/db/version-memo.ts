@@ -47,6 +47,11 @@ export function notePolledStamp(stamp: PolledStamp, now = Date.now()): void {
   state.polledAt = now;
 }
 
+/** Whether the last poll was made for a request RECENT_MS ago at most (expirePolledStamp makes a background one not recent). */
+export function polledRecently(now = Date.now()): boolean {
+  return state.stamp !== undefined && now - state.polledAt <= RECENT_MS;
+}
+
 /**
  * `read()`'s value as remembered under the current stamp, or a fresh read (remembered under it).
  * Without a recent poll it always reads. A failed read is not remembered.

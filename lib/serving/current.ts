@@ -5,7 +5,7 @@
 // otherwise served from the version it has, so neither a long reload nor a background job's long
 // statement blocks readers.
 import { readVersionStamp, type VersionStamp } from "@/lib/db/queries/read-model";
-import { forgetVersionMemo, notePolledStamp, RECENT_MS } from "@/lib/db/version-memo";
+import { forgetVersionMemo, notePolledStamp, polledRecently } from "@/lib/db/version-memo";
 import { forgetIncrementalBatch } from "./incremental-batch";
 import { loadReadModel, sameVersion, updateReadModel, type ReadModel } from "./read-model";
 
@@ -15,9 +15,8 @@ interface Holder {
   model?: ReadModel;
   loading?: Promise<ReadModel>;
   polling?: Promise<VersionStamp>;
-  /** The last poll's answer, and when it was read (Date.now()). */
+  /** The last poll's answer. */
   stamp?: VersionStamp;
-  polledAt?: number;
   /** Bumped by forgetReadModel: a load started before it must not install its model. */
   generation: number;
 }
@@ -43,7 +42,6 @@ function refresh(): Promise<ReadModel> {
 /** Records what a version poll read: small request-path reads are remembered under it (lib/db/version-memo.ts). */
 function noted(stamp: VersionStamp): VersionStamp {
   notePolledStamp(stamp);
-  holder.polledAt = Date.now();
   return (holder.stamp = stamp);
 }
 
@@ -125,14 +123,15 @@ export function heldStamp(): string | null {
 }
 
 /**
- * heldStamp after a poll at most RECENT_MS old (one is made, shared, when the last is older):
+ * heldStamp after a recent poll (lib/db/version-memo.ts polledRecently: one is made, shared, when
+ * the last is older than RECENT_MS or was a background one):
  * whether a page rendered earlier is still what a render now would give, without rendering it. A
  * poll slower than FRESH_WAIT_MS (the embedded database's one session held by a background job) is
  * not waited for, as servingModel does not: the state this process answers from is the last one
  * it read.
  */
 export async function freshStamp(): Promise<string | null> {
-  if (holder.polledAt === undefined || Date.now() - holder.polledAt > RECENT_MS) await within(poll(), FRESH_WAIT_MS);
+  if (!polledRecently()) await within(poll(), FRESH_WAIT_MS);
   return heldStamp();
 }
 
@@ -147,7 +146,6 @@ export function forgetReadModel(): void {
   holder.loading = undefined;
   holder.polling = undefined;
   holder.stamp = undefined;
-  holder.polledAt = undefined;
   holder.generation++;
   forgetVersionMemo();
   forgetIncrementalBatch();

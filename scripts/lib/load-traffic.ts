@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { mulberry32 } from "@/lib/retrieval/embedder/prng";
 import { sampleHref } from "@/lib/samples/links";
+import { modelHref } from "@/lib/selection/url";
 
 export interface DemoPool {
   words: string[];
@@ -57,7 +58,7 @@ export function trafficMix(pool: DemoPool, seed: number): { kind: RequestKind; p
     { kind: "page /", path: () => "/" },
     { kind: "api/leaderboard", path: () => `/api/leaderboard?q=${query()}` },
     { kind: "page /samples/id", path: () => sampleHref(pick(pool.sampleIds)) },
-    { kind: "page /models/name", path: () => `/models/${encodeURIComponent(pick(pool.models))}` },
+    { kind: "page /models/name", path: () => modelHref(pick(pool.models), {}) },
     { kind: "page /compare", path: () => `/compare?q=${query()}` },
   ];
 }
