@@ -1,4 +1,4 @@
-// `npm run bench:load -- [--clients 50] [--seconds 30] [--runs 1] [--upload-mb 4] [--timeout 20] [--pool N [--db embedded|native]] [--log FILE] [--lockstep]`:
+// `npm run bench:load -- [--clients 50] [--seconds 30] [--runs 1] [--upload-mb 4] [--timeout 20] [--pool N [--db embedded|native] | --url BASE] [--log FILE] [--lockstep]`:
 // the portal under a crowd (issue 17's load target). Starts it exactly as `npm start` does
 // (scripts/start.ts: embedded database, migrations, demo data, build when stale, supervised web
 // server and worker) on a fresh temporary DATA_DIR and free ports for each run, waits until the
@@ -14,7 +14,12 @@
 // throwaway PostgreSQL + pgvector server. --upload-mb 0 runs the crowd without an upload (issue 16's
 // throughput target names none; issue 17's runs with one in flight). Each client starts its cycle of
 // kinds at its own place (scripts/lib/load-run.ts says why); --lockstep starts every one at the
-// first, as autocannon does by itself. 2 shared cores: read the figures with the load average printed beside them.
+// first, as autocannon does by itself. --url BASE measures a portal that is already running (a
+// deployment: web × N and worker × M on a database server) instead of starting one: the queries'
+// words, sample ids and models are read from its own API (readPortalPool), the upload is posted
+// only with a token in BENCH_LOAD_TOKEN (an upload adds its samples to that pool for good; not on a
+// command line, where process lists show it), and memory and CPU are not measured (its processes
+// may be on other hosts). 2 shared cores: read the figures with the load average printed beside them.
 import { execFile, spawn } from "node:child_process";
 import { copyFileSync, createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -23,7 +28,7 @@ import { promisify } from "node:util";
 import { freePort } from "./lib/bench-http";
 import { percentile } from "./lib/bench-stats";
 import { loadRun, summarise, type RunResult, type UploadTiming } from "./lib/load-run";
-import { readDemoPool, trafficMix, uploadBody, type DemoPool } from "./lib/load-traffic";
+import { readDemoPool, readPortalPool, trafficMix, uploadBody, type DemoPool } from "./lib/load-traffic";
 import { postmasterPid, rssPeaks, sampleCpu, type Role } from "./lib/proc-rss";
 import { startNativePg } from "./lib/bench-db";
 import { writeSyntheticPool } from "./lib/synthetic-pool";
@@ -52,6 +57,14 @@ const dbArg = args.includes("--db") ? args[args.indexOf("--db") + 1] : "embedded
 if (dbArg !== "embedded" && dbArg !== "native") throw new Error("--db must be embedded or native");
 const DB: "embedded" | "native" = dbArg;
 if (DB === "native" && POOL === 0) throw new Error("--db native needs --pool N (the demo runs use npm start's embedded database)");
+/** --url BASE: a running portal, measured as it is. */
+const URL_ARG = args.includes("--url") ? args[args.indexOf("--url") + 1] : null;
+if (URL_ARG !== null) {
+  if (!/^https?:\/\/[^\s/]+/.test(URL_ARG ?? "")) throw new Error(`--url must be the portal's base URL, e.g. http://localhost:3000 (got ${JSON.stringify(URL_ARG)})`);
+  if (POOL > 0 || args.includes("--db")) throw new Error("--url measures a running portal: --pool and --db start one of their own");
+}
+/** The upload token for --url (an environment variable: a command line shows in process lists). */
+const URL_TOKEN = process.env.BENCH_LOAD_TOKEN || null;
 
 const log = (msg: string) => console.log(`[bench:load] ${msg}`);
 const load = () => loadavg().map((x) => x.toFixed(2)).join(" ");
@@ -59,13 +72,16 @@ const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
 const median = (xs: number[]) => percentile(xs, 50);
 
 interface Portal {
-  pid: number;
+  /** The start process, whose processes' memory and CPU are sampled; null for a portal on --url. */
+  pid: number | null;
   base: string;
   dataDir: string;
   /** The database it serves when not its embedded one (--db native). */
   databaseUrl?: string;
   /** That database's postmaster (--db native): its processes' CPU is the run's `db` share. */
   dbPid?: number;
+  /** An upload token, or null: the runs post no upload. */
+  token(): Promise<string | null>;
   /** Resolves once the pool is embedded again (after an import). */
   ready(): Promise<void>;
   stop(): Promise<void>;
@@ -104,6 +120,7 @@ async function startPortal(dataDir: string, extra: Record<string, string> = {}):
     base,
     dataDir,
     databaseUrl: extra.DATABASE_URL,
+    token: () => createToken(dataDir, extra.DATABASE_URL),
     ready: () => embedded(base, () => proc.exitCode, logFile),
     async stop() {
       proc.kill("SIGINT");
@@ -164,14 +181,15 @@ function cpuShare(cpu: Record<Role, number>, seconds: number): string {
   return `portal CPU ${total.toFixed(1)} s of the machine's ${(availableParallelism() * seconds).toFixed(0)} (${cpuPercent(cpu, seconds)} %: web ${cpu.web.toFixed(1)}, worker ${cpu.worker.toFixed(1)}, db ${cpu.db.toFixed(1)})`;
 }
 
-function printRun(i: number, r: RunResult, peaks: Record<Role, number>, loadAt: string, cpu: Record<Role, number>): void {
+function printRun(i: number, r: RunResult, peaks: Record<Role, number> | null, loadAt: string, cpu: Record<Role, number> | null): void {
   const s = summarise(r);
   const n2 = Object.entries(s.non2xx).map(([k, v]) => `${k}×${v}`).join(" ") || "none";
   log(
     `run ${i}: ${s.n} answers in ${r.seconds.toFixed(1)} s = ${s.rps.toFixed(1)} req/s; p50 ${s.p50.toFixed(0)} ms, p95 ${s.p95.toFixed(0)} ms, ` +
       `p99 ${s.p99.toFixed(0)} ms; non-2xx (other than 503): ${n2}; 503: ${s.deliberate503}; errors ${s.errors}, timeouts ${s.timeouts}; ` +
       (r.upload.status === "none" ? "no upload; " : `upload ${r.upload.status}: accepted in ${r.upload.acceptedMs.toFixed(0)} ms, done after ${(r.upload.doneMs / 1000).toFixed(1)} s; `) +
-      `peak RSS web ${mb(peaks.web)}, worker ${mb(peaks.worker)}, db ${mb(peaks.db)}; ${cpuShare(cpu, r.seconds)}; load average ${loadAt}`,
+      (peaks && cpu ? `peak RSS web ${mb(peaks.web)}, worker ${mb(peaks.worker)}, db ${mb(peaks.db)}; ${cpuShare(cpu, r.seconds)}; ` : "") +
+      `load average ${loadAt}`,
   );
 }
 
@@ -200,22 +218,24 @@ async function oneRun(i: number, pool: DemoPool, parent: string): Promise<Measur
   }
 }
 
-type MeasuredRun = { result: RunResult; peaks: Record<Role, number>; load: string; cpu: Record<Role, number> };
+/** peaks and cpu: null for a portal on --url (its processes are not this machine's to read). */
+type MeasuredRun = { result: RunResult; peaks: Record<Role, number> | null; load: string; cpu: Record<Role, number> | null };
 
 /** One run of the crowd against a running portal, with its upload in flight. */
 async function measure(portal: Portal, i: number, pool: DemoPool): Promise<MeasuredRun> {
-  const rss = rssPeaks(portal.pid);
+  const rss = portal.pid === null ? null : rssPeaks(portal.pid);
+  const cpuNow = () => (portal.pid === null ? null : sampleCpu(portal.pid, portal.dbPid));
   try {
-    const token = await createToken(portal.dataDir, portal.databaseUrl);
+    const token = UPLOAD_MB > 0 ? await portal.token() : null;
     // One request of each kind first: the web process loads its read model on the first query, a
     // one-off that the runs should not count (it is reported here instead).
     const t0 = performance.now();
     for (const m of trafficMix(pool, 0)) await fetch(portal.base + m.path()).then((r) => r.arrayBuffer());
     log(`warm-up, one request of each kind in turn: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    log(`portal ready at ${portal.base}; ${CLIENTS} clients × ${SECONDS} s${LOCKSTEP ? " in lockstep" : ""}, ${uploadWords} (run ${i} of ${RUNS})`);
-    const body = UPLOAD_MB > 0 ? uploadBody(pool, UPLOAD_MB, i) : null;
-    rss.reset();
-    const cpu0 = sampleCpu(portal.pid, portal.dbPid);
+    log(`portal ready at ${portal.base}; ${CLIENTS} clients × ${SECONDS} s${LOCKSTEP ? " in lockstep" : ""}, ${token ? uploadWords : "no upload"} (run ${i} of ${RUNS})`);
+    const body = token ? uploadBody(pool, UPLOAD_MB, i) : null;
+    rss?.reset();
+    const cpu0 = cpuNow();
     // CPU over the traffic's seconds only: the run then waits for the upload, which can take
     // longer (counting that too had put the share over 100 %).
     let cpu1 = cpu0;
@@ -226,16 +246,27 @@ async function measure(portal: Portal, i: number, pool: DemoPool): Promise<Measu
       timeoutS: TIMEOUT_S,
       mix: trafficMix(pool, i),
       lockstep: LOCKSTEP,
-      upload: async () => (body ? upload(portal.base, token, body) : { status: "none", acceptedMs: 0, doneMs: 0 }),
-      trafficEnded: () => (cpu1 = sampleCpu(portal.pid, portal.dbPid)),
+      upload: async () => (body && token ? upload(portal.base, token, body) : { status: "none", acceptedMs: 0, doneMs: 0 }),
+      trafficEnded: () => (cpu1 = cpuNow()),
     });
-    const cpu = { db: cpu1.db - cpu0.db, web: cpu1.web - cpu0.web, worker: cpu1.worker - cpu0.worker };
-    const run = { result, peaks: { ...rss.peaks }, load: load(), cpu };
+    const cpu = cpu0 && cpu1 ? { db: cpu1.db - cpu0.db, web: cpu1.web - cpu0.web, worker: cpu1.worker - cpu0.worker } : null;
+    const run = { result, peaks: rss ? { ...rss.peaks } : null, load: load(), cpu };
     printRun(i, result, run.peaks, run.load, cpu);
     return run;
   } finally {
-    rss.stop();
+    rss?.stop();
   }
+}
+
+/** --url: the runs against a running portal, one after another (an upload, with a token, grows its pool for good). */
+async function urlRuns(base: string): Promise<MeasuredRun[]> {
+  const pool = await readPortalPool(base);
+  log(`${base}: ${pool.sampleIds.length} sample ids, ${pool.words.length} words and ${pool.models.length} models read from its API for the queries`);
+  if (UPLOAD_MB > 0 && !URL_TOKEN) log("no upload: set BENCH_LOAD_TOKEN to an upload token of that portal to post one during each run (--upload-mb 0 says so without a token)");
+  const portal: Portal = { pid: null, base, dataDir: "", token: async () => URL_TOKEN, ready: async () => {}, stop: async () => {} };
+  const runs: MeasuredRun[] = [];
+  for (let i = 1; i <= RUNS; i++) runs.push(await measure(portal, i, pool));
+  return runs;
 }
 
 /**
@@ -278,7 +309,8 @@ async function main() {
   log(`load average before start: ${load()}`);
   try {
     let runs: MeasuredRun[] = [];
-    if (POOL > 0) runs = (await poolRuns(parent)).runs;
+    if (URL_ARG) runs = await urlRuns(URL_ARG.replace(/\/+$/, ""));
+    else if (POOL > 0) runs = (await poolRuns(parent)).runs;
     else {
       const pool: DemoPool = readDemoPool(path.join(process.cwd(), "data", "demo", "demo.jsonl.gz"));
       for (let i = 1; i <= RUNS; i++) runs.push(await oneRun(i, pool, parent));
@@ -288,10 +320,12 @@ async function main() {
     const total = (f: (x: (typeof s)[number]) => number) => s.reduce((a, x) => a + f(x), 0);
     const other = total((x) => Object.values(x.non2xx).reduce((a, b) => a + b, 0));
     const all = total((x) => x.n);
-    const peak = (role: Role) => median(runs.map((r) => r.peaks[role]));
+    const measured = runs.every((r) => r.peaks && r.cpu);
+    const peak = (role: Role) => median(runs.map((r) => r.peaks?.[role] ?? NaN));
     const web = `${process.env.WEB_PROCESSES ?? "npm start's default number of"} web process(es), young generation ${process.env.WEB_SEMI_SPACE_MB ?? "32"} MB, single-threaded GC ${process.env.WEB_SINGLE_THREADED_GC ?? "auto"}, ${process.env.WEB_ACTIVE_REQUESTS ?? "2"} requests at once per server (WEB_PROCESSES, WEB_SEMI_SPACE_MB, WEB_SINGLE_THREADED_GC, WEB_ACTIVE_REQUESTS)`;
-    const poolName = POOL > 0 ? `generated pool of ${POOL} samples, ${DB} database` : `demo pool, ${DB} database`;
-    console.log(`\n${CLIENTS} clients × ${SECONDS} s${LOCKSTEP ? " in lockstep" : ", each starting its cycle at its own kind"}, ${poolName}, ${uploadWords}; ${web}; ${RUNS === 1 ? "1 run" : `median of ${RUNS} runs`}`);
+    const poolName = URL_ARG ? `the portal at ${URL_ARG} (its own pool and configuration)` : POOL > 0 ? `generated pool of ${POOL} samples, ${DB} database` : `demo pool, ${DB} database`;
+    const uploads = URL_ARG && !URL_TOKEN ? "no upload" : uploadWords;
+    console.log(`\n${CLIENTS} clients × ${SECONDS} s${LOCKSTEP ? " in lockstep" : ", each starting its cycle at its own kind"}, ${poolName}, ${uploads}; ${URL_ARG ? "" : `${web}; `}${RUNS === 1 ? "1 run" : `median of ${RUNS} runs`}`);
     console.log("| figure | value | target |\n|---|---|---|");
     console.log(`| requests/s (each run) | ${s.map((x) => x.rps.toFixed(1)).join(" / ")} | ≥ 30 |`);
     console.log(`| p50 / p95 / p99 latency | ${m((x) => x.p50).toFixed(0)} / ${m((x) => x.p95).toFixed(0)} / ${m((x) => x.p99).toFixed(0)} ms | p95 ≤ 2000, p99 ≤ 5000 |`);
@@ -299,11 +333,13 @@ async function main() {
     console.log(`| non-2xx other than 503 (all runs) | ${other} of ${all} | 0 |`);
     console.log(`| 503 + Retry-After (all runs) | ${total((x) => x.deliberate503)} (${((100 * total((x) => x.deliberate503)) / Math.max(1, all)).toFixed(2)} %) | ≤ 1 % |`);
     console.log(`| connection errors / timeouts (> ${TIMEOUT_S} s) | ${total((x) => x.errors)} / ${total((x) => x.timeouts)} | 0 / 0 |`);
-    if (UPLOAD_MB > 0) console.log(`| upload accepted / done | ${median(runs.map((r) => r.result.upload.acceptedMs)).toFixed(0)} ms / ${(median(runs.map((r) => r.result.upload.doneMs)) / 1000).toFixed(1)} s | – |`);
-    console.log(`| peak RSS web (all its processes) / worker / db | ${mb(peak("web"))} / ${mb(peak("worker"))} / ${mb(peak("db"))} | web ≤ 1536 MB |`);
-    console.log(`| the portal's share of the machine's CPU (each run) | ${runs.map((r) => `${cpuPercent(r.cpu, r.result.seconds)} %`).join(" / ")} | – |`);
-    // What bounds the throughput on a busy machine: the web servers' CPU time per answer (all their threads).
-    console.log(`| web servers' CPU per answer (each run) | ${runs.map((r, j) => `${((1000 * r.cpu.web) / Math.max(1, s[j].n)).toFixed(0)} ms`).join(" / ")} | – |`);
+    if (UPLOAD_MB > 0 && (!URL_ARG || URL_TOKEN)) console.log(`| upload accepted / done | ${median(runs.map((r) => r.result.upload.acceptedMs)).toFixed(0)} ms / ${(median(runs.map((r) => r.result.upload.doneMs)) / 1000).toFixed(1)} s | – |`);
+    if (measured) {
+      console.log(`| peak RSS web (all its processes) / worker / db | ${mb(peak("web"))} / ${mb(peak("worker"))} / ${mb(peak("db"))} | web ≤ 1536 MB |`);
+      console.log(`| the portal's share of the machine's CPU (each run) | ${runs.map((r) => `${cpuPercent(r.cpu!, r.result.seconds)} %`).join(" / ")} | – |`);
+      // What bounds the throughput on a busy machine: the web servers' CPU time per answer (all their threads).
+      console.log(`| web servers' CPU per answer (each run) | ${runs.map((r, j) => `${((1000 * r.cpu!.web) / Math.max(1, s[j].n)).toFixed(0)} ms`).join(" / ")} | – |`);
+    } else console.log("| memory and CPU | not measured: the portal on --url is not this bench's to read | – |");
     console.log(`| load average at the end (1/5/15 min) | ${load()} | – |`);
     console.log(`\nBy kind of request (all runs):\n${byKind(runs.map((r) => r.result))}`);
   } finally {

@@ -31,6 +31,44 @@ export function readDemoPool(file: string): DemoPool {
   return { words: [...words], sampleIds, models: [...models] };
 }
 
+/** A page of GET /api/samples, the fields read here. */
+interface SampleListing {
+  samples: { id: string; input: string | null }[];
+}
+
+/**
+ * The traffic's words, sample ids and model names read from a running portal's own API
+ * (`bench:load --url`), as readDemoPool reads them from the demo file: `pages` listings of 50
+ * samples spread over the whole pool (/api/samples with offsets), and the models of its whole-pool
+ * leaderboard. Throws, naming the request, when the portal answers something else than 200.
+ */
+export async function readPortalPool(base: string, pages = 20): Promise<DemoPool> {
+  // Appended, not resolved against `base`: a portal served under a path keeps it (as the traffic's URLs do).
+  const root = base.replace(/\/+$/, "");
+  const get = async <T>(p: string): Promise<T> => {
+    const r = await fetch(root + p);
+    if (!r.ok) throw new Error(`GET ${p} on ${base}: HTTP ${r.status}`);
+    return (await r.json()) as T;
+  };
+  const health = await get<{ counts?: { samples?: number } }>("/api/health");
+  const n = health.counts?.samples ?? 0;
+  if (!(n > 0)) throw new Error(`${base} has no samples to query (GET /api/health counts.samples = ${n})`);
+  const words = new Set<string>();
+  const sampleIds = new Set<string>();
+  const offsets = new Set(Array.from({ length: Math.min(pages, Math.ceil(n / 50)) }, (_, i) => Math.floor((i * n) / pages)));
+  for (const offset of offsets) {
+    const page = await get<SampleListing>(`/api/samples?limit=50&offset=${offset}`);
+    for (const s of page.samples) {
+      sampleIds.add(s.id);
+      for (const w of (s.input ?? "").toLowerCase().match(/[a-z]{4,}/g) ?? []) words.add(w);
+    }
+  }
+  const board = await get<{ models: { model: string }[] }>("/api/leaderboard");
+  const models = board.models.map((m) => m.model);
+  if (words.size < 2 || models.length === 0) throw new Error(`${base}: too little to query (${words.size} words in ${sampleIds.size} samples, ${models.length} models)`);
+  return { words: [...words], sampleIds: [...sampleIds], models };
+}
+
 /** What a request is, for the per-kind breakdown. */
 export type RequestKind = "api/leaderboard" | "api/samples" | "page /leaderboard" | "page /" | "page /samples/id" | "page /models/name" | "page /compare";
 
