@@ -26,7 +26,7 @@ const MAPPINGS: FormatMapping[] = [
   {
     name: "lm-evaluation-harness",
     param: "lm-eval",
-    file: "samples_<task>_<time>.jsonl from --log_samples, with the run's results_<time>.json beside it (a bundle)",
+    file: "the run's output folder as a bundle (.zip / .tar.gz): samples_<task>_<time>.jsonl per task (--log_samples) and the results_<time>.json beside them",
     maps: [
       "results.json's model_name (or pretrained=) → the model; model_num_parameters → parameters_b",
       "doc_id → a sample <task>/<doc_id>: input = the doc's question field, reference = target",
@@ -57,7 +57,7 @@ const MAPPINGS: FormatMapping[] = [
   {
     name: "Inspect AI",
     param: "inspect",
-    file: "an eval log (JSON), or the entries of a .eval archive",
+    file: "an eval log (JSON), or a .eval archive as Inspect writes it (a zip: header.json + samples/<id>_epoch_<n>.json)",
     maps: [
       "eval.task → benchmark; each sample → a sample <task>/<id> with its input messages and target",
       "each scorer's value → a score line for eval.model (C 1, P 0.5, I 0, numbers as they are; a dict → one metric per key); the first choice's text → output",

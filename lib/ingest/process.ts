@@ -19,7 +19,7 @@ import { openUploadInput, resolveSampleImage } from "./bundle";
 import { FileContext } from "./file-context";
 import { MAX_REPORTED_ERRORS, MAX_REPORTED_WARNINGS } from "./limits";
 import { notifyPublished } from "./notify";
-import { uploadRecords } from "./records";
+import { runRecords, uploadRecords } from "./records";
 import { LineErrorList } from "./report";
 import { countBytes, fileSource, SourceError } from "./source";
 import { spooledBody } from "./spool";
@@ -191,8 +191,8 @@ async function ingest(row: Leased, opts: ProcessOptions): Promise<void> {
   crashPoint("before-parse");
   try {
     const bytes = opts.source ? fileSource(opts.source) : spooledBody(row.id);
-    const input = await openUploadInput(countBytes(bytes, (n) => (bytesRead += n)), { fileName: row.file_name, uploadSeq: row.seq });
-    const records = uploadRecords(input.bytes, { fileName: input.fileName, format: row.format });
+    const input = await openUploadInput(countBytes(bytes, (n) => (bytesRead += n)), { fileName: row.file_name, uploadSeq: row.seq, format: row.format });
+    const records = input.run ? runRecords(input.run.format, input.run.files) : uploadRecords(input.bytes, { fileName: input.fileName, format: row.format });
     for await (const chunk of records) {
       for (const p of chunk) {
         lines++;

@@ -32,6 +32,8 @@ describe("uploadRecords", () => {
     const errors = got.filter((i): i is { line: number; error: string } => "error" in i);
     expect(errors.length).toBeGreaterThan(0);
     for (const e of errors) expect(e.error).toContain(`annotations.json [${e.line - 1}]: `);
+    // The tool's field is named, as the results format's own errors name theirs.
+    expect(errors).toContainEqual({ line: 9, error: 'annotations.json [8]: "preference" must be a number from 1 to 2, 0 or null (got 3)' });
   });
 
   it("gives one clear error for a file of unknown shape", async () => {

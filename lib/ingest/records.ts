@@ -2,7 +2,7 @@
 // detected from the file's first bytes (lib/ingest/formats/detect.ts); results-format files are
 // parsed line by line, other tools' files converted in one streaming pass. Either way every record
 // goes through the same validation (validate.ts), numbered by the place in the original file.
-import { CONVERTERS, describeOrigin, detectFormat, peekHead, type Converted, type Origin } from "./formats";
+import { CONVERTERS, describeOrigin, detectFormat, peekHead, type Converted, type FormatName, type Origin, type UploadFile } from "./formats";
 import { parseResults, type ParsedLine } from "./parse";
 import { decompressed, SourceError } from "./source";
 import { validateValue } from "./validate";
@@ -29,7 +29,8 @@ function toItem(c: Converted): ParsedItem {
   const line = lineOf(c.origin);
   const where = c.origin.index === undefined ? "" : `${describeOrigin(c.origin)}: `;
   if (c.kind === "skipped") return { line, skipped: c.reason };
-  if (c.kind === "error") return { line, error: `${line === 0 ? `${describeOrigin(c.origin)}: ` : where}${c.message}` };
+  // The tool's field, named as the results format's own errors name theirs ("preference" must be …).
+  if (c.kind === "error") return { line, error: `${line === 0 ? `${describeOrigin(c.origin)}: ` : where}${c.field ? `"${c.field}" ` : ""}${c.message}` };
   const v = validateValue(c.record);
   if (!v.ok) return { line, error: `${where}${v.message}`, sampleId: v.sampleId };
   return { line, record: v.record };
@@ -53,4 +54,9 @@ export async function* uploadRecords(bytes: AsyncIterable<Uint8Array>, opts: Rec
     return;
   }
   for await (const batch of CONVERTERS[d.format].convert([{ path, open: () => stream }])) yield batch.map(toItem);
+}
+
+/** The validated items of another tool's run that came as several files (a bundle: lib/ingest/bundle), converted together. */
+export async function* runRecords(format: FormatName, files: readonly UploadFile[]): AsyncGenerator<ParsedItem[]> {
+  for await (const batch of CONVERTERS[format].convert(files)) yield batch.map(toItem);
 }

@@ -1,7 +1,7 @@
 // Upload bundles through the real import path (results-format §"Images"): images stored in the
 // database content-addressed with thumbnails, served at their stable URL with the right headers,
 // and every bad entry rejecting the line that names it, all-or-nothing.
-import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { NextRequest } from "next/server";
@@ -15,6 +15,8 @@ import { getSampleDetail } from "@/lib/samples/detail";
 import { tarGzBundle, zipBundle, type BundleFile } from "@/scripts/lib/bundle-writer";
 import { resetDatabase, tableCounts } from "@/test/db";
 import { importFile } from "../index";
+import { CONVERTERS, type FormatName } from "../formats";
+import { collect, fixture, FIXTURES } from "../formats/test-helpers";
 
 const dir = mkdtempSync(path.join(tmpdir(), "bundle-it-"));
 let n = 0;
@@ -144,3 +146,71 @@ describe("bundles", () => {
     expect((await tableCounts()).samples).toBe(0);
   });
 });
+
+// Tools that write a run as several files (HELM, lm-evaluation-harness, Inspect's .eval zip): the
+// bundle's entries go to that tool's converter together. Before, a bundle's one *.jsonl was taken as
+// a results file and anything else refused, so none of these runs could be uploaded at all.
+describe("bundles of another tool's run", () => {
+  /** The fixture run's files as bundle entries under `dir/`, and what its converter makes of them alone. */
+  async function run(format: FormatName, dir: string, names: string[]) {
+    const entries: BundleFile[] = names.map((n) => ({ path: `${dir}/${n}`, bytes: readFileSync(path.join(FIXTURES, format, dir, n)) }));
+    const converted = await collect(CONVERTERS[format], fixture(format, ...names.map((n) => `${dir}/${n}`)));
+    const samples = new Set(converted.records.filter((r) => r.type === "sample").map((r) => (r as { id: string }).id));
+    const measurements = converted.records.filter((r) => r.type === "score").length;
+    return { entries, samples, measurements, converted };
+  }
+  const stored = async (prefix: string) =>
+    (await pool().query<{ samples: number; measurements: number }>(
+      `SELECT count(DISTINCT s.pk)::int AS samples, count(m.*)::int AS measurements FROM samples s LEFT JOIN measurements m ON m.sample_pk = s.pk WHERE s.id LIKE $1`,
+      [`${prefix}%`],
+    )).rows[0];
+
+  it("a HELM run directory as a .zip: its main split's instances and per-instance stats", async () => {
+    const helmRun = "mmlu:subject=anatomy,method=multiple_choice_joint,model=openai_gpt2";
+    const r = await run("helm", helmRun, ["run_spec.json", "scenario.json", "scenario_state.json", "per_instance_stats.json"]);
+    expect(r.samples.size).toBe(3);
+    const report = await importFile(write(zipBundle(r.entries), ".zip"));
+    expect(report.errors).toEqual([]);
+    expect(report.status).toBe("done");
+    expect(report.counts.samples_new).toBe(r.samples.size);
+    expect(report.counts.measurements_new).toBe(r.measurements);
+    expect(await stored("helm/")).toEqual({ samples: 3, measurements: r.measurements });
+    const id12 = await getSampleDetail("helm/mmlu:subject=anatomy,method=multiple_choice_joint/id12");
+    const exact = id12?.measurements.flatMap((m) => (m.type === "score" && m.metric === "exact_match" ? [[m.model, m.value]] : []));
+    expect(exact).toEqual([["openai/gpt2", 1]]);
+  });
+
+  it("an lm-evaluation-harness output folder as a .tar.gz: every task's samples file, the model from the results file", async () => {
+    const names = readdirSync(path.join(FIXTURES, "lm-eval", "EleutherAI__pythia-160m"));
+    expect(names.filter((n) => n.startsWith("samples_")).length).toBe(3);
+    const r = await run("lm-eval", "EleutherAI__pythia-160m", names);
+    expect(r.converted.errors).toEqual([]);
+    const report = await importFile(write(tarGzBundle(r.entries), ".tar.gz"));
+    expect(report.errors).toEqual([]);
+    expect(report.counts.samples_new).toBe(r.samples.size);
+    expect(report.counts.measurements_new).toBe(r.measurements);
+    const models = await pool().query<{ name: string }>(`SELECT name FROM models`);
+    expect(models.rows.map((m) => m.name)).toEqual(["EleutherAI/pythia-160m"]);
+  });
+
+  it("an Inspect .eval log (a zip of header.json and samples/*.json), uploaded as the tool wrote it", async () => {
+    const names = ["header.json", "reductions.json", ...readdirSync(path.join(FIXTURES, "inspect", "eval-zip", "samples")).map((n) => `samples/${n}`)];
+    const r = await run("inspect", "eval-zip", names);
+    expect(r.samples.size).toBeGreaterThan(0);
+    // The fixture's one unmappable score ("maybe") is the converter's error, named by its entry; the rest is kept (partial).
+    expect(r.converted.errors.length).toBe(1);
+    // The archive's own layout: entries at its root.
+    const report = await importFile(write(zipBundle(r.entries.map((e) => ({ ...e, path: e.path.slice("eval-zip/".length) }))), ".eval"), { partial: true });
+    expect(report.status).toBe("done");
+    expect(report.errors).toEqual([{ line: 0, message: expect.stringMatching(/^samples\/3_epoch_1\.json: .*"maybe"/) }]);
+    expect(report.counts.samples_new).toBe(r.samples.size);
+    expect(report.counts.measurements_new).toBe(r.measurements);
+  });
+
+  it("still refuses a bundle that is neither a run of a tool nor holds one results file", async () => {
+    const none = await importFile(write(zipBundle([{ path: "notes.json", bytes: Buffer.from("{}") }]), ".zip"));
+    expect(none.errors[0].message).toMatch(/holds no results file/);
+    expect((await tableCounts()).samples).toBe(0);
+  });
+});
+

@@ -1,9 +1,15 @@
 // Upload bundles (results-format §"Images"): a .zip or .tar.gz holding one results file and the
 // images its sample lines name. The seam between receiving an upload and parsing it:
 //
-//   const input = await openUploadInput(bytes, { fileName, uploadSeq })   // bytes: the upload as received
+//   const input = await openUploadInput(bytes, { fileName, uploadSeq, format })   // bytes: the upload as received
 //   uploadRecords(input.bytes, { fileName: input.fileName, … })           // the results file, as for any upload
 //   resolveSampleImage(sampleRecord, input.images)                        // per sample line: its image, or the line's error
+//
+// A bundle may instead hold another tool's run, which that tool writes as several files: a HELM run
+// directory (scenario_state.json + per_instance_stats.json), an lm-evaluation-harness output folder
+// (samples_<task>_<time>.jsonl per task + results_<time>.json), an Inspect AI `.eval` log (itself a
+// zip: header.json + samples/<id>_epoch_<n>.json). Its entries are then `input.run.files`, converted
+// together by that tool's converter (runRecords in ../records.ts); such a bundle has no images.
 //
 // A bundle is read into memory whole (zip needs random access; both are bounded by the upload
 // limit), its images checked by content, thumbnailed and stored in the database as they come
@@ -14,6 +20,7 @@ import { bundlePathProblem, normalizeBundlePath } from "@/lib/images/bundle-path
 import { MAX_IMAGE_BYTES } from "@/lib/images/limits";
 import { ImageRejected, prepareImage } from "@/lib/images/prepare";
 import { replayed, SourceError } from "../source";
+import { detectFormat, HEAD_BYTES, type FormatName, type UploadFile } from "../formats";
 import { readTar, readZip, type ArchiveEntry } from "./archive";
 import { BUNDLE_HEAD_BYTES, bundleKind } from "./detect";
 import { ImageIndex } from "./image-index";
@@ -26,18 +33,26 @@ export interface UploadInput {
   fileName: string | null;
   /** The bundle's images by path; null for an upload that is not a bundle. */
   images: ImageIndex | null;
+  /** A bundle holding another tool's run: its format and files (`bytes` is then empty); else null. */
+  run: { format: FormatName; files: UploadFile[] } | null;
 }
 
 export interface OpenOptions {
   fileName: string | null;
   /** The upload's seq: its stored images are removed with its rows if it fails. */
   uploadSeq: number;
+  /** The upload's explicit `format=`, if any (else the bundle's entries say). */
+  format?: string | null;
 }
 
 const RESULTS_FILE = /\.jsonl(\.gz)?$/i;
+/** A tool's JSON files (HELM's scenario_state.json of a large run is hundreds of MB): the results file's bound, not an image's. */
+const DATA_FILE = /\.jsonl?(\.gz)?$/i;
 const MAX_RESULTS_BYTES = 512 * 1024 * 1024;
+/** The formats whose tools write a run as several files. */
+const RUN_FORMATS: ReadonlySet<string> = new Set<FormatName>(["helm", "lm-eval", "inspect"]);
 const LIMITS = {
-  maxEntryBytes: (path: string) => (RESULTS_FILE.test(path) ? MAX_RESULTS_BYTES : MAX_IMAGE_BYTES),
+  maxEntryBytes: (path: string) => (DATA_FILE.test(path) ? MAX_RESULTS_BYTES : MAX_IMAGE_BYTES),
   // Everything unpacked is held in memory: a zip or tar bomb stops here, not at the machine's RAM.
   maxTotalBytes: 1024 * 1024 * 1024,
   maxEntries: 200_000,
@@ -115,16 +130,36 @@ async function storeImages(entries: ArchiveEntry[], uploadSeq: number): Promise<
   return index;
 }
 
+/**
+ * The bundle as another tool's run (RUN_FORMATS), by its entries' names and first bytes or the
+ * explicit format; null when it is not one. An entry of such a run that could not be read (over the
+ * size bound) fails the upload, naming it: the converter would otherwise report it missing.
+ */
+function toolRun(entries: ArchiveEntry[], explicit: string | null | undefined): UploadInput["run"] {
+  const kept = entries.filter((e) => !bundlePathProblem(e.path));
+  const d = detectFormat(
+    kept.map((e) => ({ path: normalizeBundlePath(e.path), head: e.bytes?.subarray(0, HEAD_BYTES) })),
+    explicit ?? undefined,
+  );
+  if (!d.ok || !RUN_FORMATS.has(d.format)) return null;
+  const unread = kept.find((e) => !e.bytes && DATA_FILE.test(e.path));
+  if (unread) throw new SourceError(`the bundle's ${unread.path} ${unread.problem ?? "could not be read"}`);
+  const files = kept.filter((e) => e.bytes).map((e): UploadFile => ({ path: normalizeBundlePath(e.path), open: () => e.bytes! }));
+  return { format: d.format as FormatName, files };
+}
+
 export async function openUploadInput(bytes: AsyncIterable<Uint8Array>, opts: OpenOptions): Promise<UploadInput> {
   const { head, stream } = await peek(bytes);
   const kind = bundleKind(head);
-  if (!kind) return { bytes: stream, fileName: opts.fileName, images: null };
+  if (!kind) return { bytes: stream, fileName: opts.fileName, images: null, run: null };
   const buffer = await readAll(stream);
   const entries = kind === "zip" ? await readZip(buffer, LIMITS) : await readTar(buffer, LIMITS);
+  const run = toolRun(entries, opts.format);
+  if (run) return { bytes: (async function* () {})(), fileName: opts.fileName, images: null, run };
   const results = resultsEntry(entries);
   const images = await storeImages(
     entries.filter((e) => e !== results),
     opts.uploadSeq,
   );
-  return { bytes: (async function* () { yield results.bytes; })(), fileName: results.path.split("/").pop() ?? results.path, images };
+  return { bytes: (async function* () { yield results.bytes; })(), fileName: results.path.split("/").pop() ?? results.path, images, run: null };
 }
