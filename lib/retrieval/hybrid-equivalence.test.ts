@@ -100,7 +100,9 @@ function previousRetrieveConcept(s: ConceptScores, cut: Cut): ConceptResult {
   const fused = new Float64Array(s.candidate.length);
   dense.forEach((r, i) => (fused[r] += 1 / (RRF_K + i + 1)));
   lexical.forEach((r, i) => (fused[r] += 1 / (RRF_K + i + 1)));
-  const rows = candidates.filter((r) => fused[r] > 0 && (s.dense[r] >= similarity || s.labelled[r] === 1)).sort((a, b) => fused[b] - fused[a] || a - b);
+  // Without a background: a keyword match or a label keeps a candidate.
+  const keep = (r: number) => (b ? s.dense[r] >= similarity || s.labelled[r] === 1 : s.labelled[r] === 1 || s.lexical[r] > 0);
+  const rows = candidates.filter((r) => fused[r] > 0 && keep(r)).sort((a, b) => fused[b] - fused[a] || a - b);
   return {
     rows,
     histogram,

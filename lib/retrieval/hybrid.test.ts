@@ -122,6 +122,22 @@ describe("adaptive cut-off", () => {
     expect(r.histogram!.counts.reduce((a, b) => a + b, 0)).toBe(200);
   });
 
+  it("with fewer candidates than a background needs (a quoted phrase, narrow filters), keeps those with a keyword match or a label", () => {
+    const candidate = new Uint8Array(200);
+    for (const r of [4, 9, 30, 31, 120]) candidate[r] = 1;
+    const dense = pool([]).map((x, r) => (candidate[r] ? x : NaN));
+    const lexical = none(200);
+    lexical[9] = 2.5;
+    lexical[120] = 0.7;
+    const labelled = new Uint8Array(200);
+    labelled[30] = 1;
+    const r = retrieveConcept({ dense, lexical, labelled, candidate }, {});
+    expect([...r.rows].sort((a, b) => a - b)).toEqual([9, 30, 120]);
+    expect(r.report).toMatchObject({ mode: "adaptive", n_candidates: 5, cut: { similarity: null, k: 3 } });
+    // Nothing with evidence: nothing kept (the page then says so).
+    expect(retrieveConcept({ dense, lexical: none(200), labelled: new Uint8Array(200), candidate }, {}).rows).toEqual([]);
+  });
+
   it("explicit k and threshold keep the nearest by similarity, as in version 1", () => {
     const dense = pool([3, 50, 99]);
     const k = retrieveConcept({ dense, lexical: none(200), labelled: new Uint8Array(200), candidate: all(200) }, { k: 5 });

@@ -246,7 +246,10 @@ export function retrieveConcept(s: ConceptScores, cut: Cut): ConceptResult {
   // The kept rows in the fused order (the cut first, then the sort: the same rows in the same
   // order as sorting every fused candidate, without sorting the pool). A row of both lists is
   // taken from the dense one.
-  const keep = (r: number) => dense[r] >= similarity || labelled[r] === 1;
+  // Fewer candidates than a background needs (a quoted phrase or narrow filters left them): no
+  // similarity can stand out from one, so a candidate is kept on its own evidence, a keyword match
+  // or a label. (Before, only labelled ones were: "immune response" in quotes found nothing.)
+  const keep = b ? (r: number) => dense[r] >= similarity || labelled[r] === 1 : (r: number) => labelled[r] === 1 || lexical[r] > 0;
   const rows: number[] = [];
   for (let i = 0; i < denseOrder.length; i++) if (keep(denseOrder[i])) rows.push(denseOrder[i]);
   for (let i = 0; i < lexicalOrder.length; i++) {
