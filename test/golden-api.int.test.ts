@@ -127,6 +127,16 @@ describe("golden API responses on the demo data", () => {
     expectGolden("upload-report", await call(getUpload, `/api/uploads/${demoUploadId}`, { id: demoUploadId }));
   });
 
+  it("k without q bounds nothing (api.md: without q, every sample that matches the filters is used)", async () => {
+    const all = (await call(getLeaderboard, "/api/leaderboard?benchmark=demo-code-tests")).body as { n_samples: number; models: unknown[] };
+    const withK = (await call(getLeaderboard, "/api/leaderboard?benchmark=demo-code-tests&k=5")).body as { n_samples: number; models: unknown[] };
+    expect(all.n_samples).toBeGreaterThan(5);
+    expect(withK.n_samples).toBe(all.n_samples);
+    expect(withK.models).toEqual(all.models);
+    const listed = (await call(getSamples, "/api/samples?benchmark=demo-code-tests&k=5&limit=100")).body as { n_samples: number };
+    expect(listed.n_samples).toBe(all.n_samples);
+  });
+
   it("normalises only what changes between runs: a repeated request matches itself", async () => {
     const url = "/api/leaderboard?q=antibodies&k=200&threshold=0.2";
     const first = await call(getLeaderboard, url);

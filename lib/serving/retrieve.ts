@@ -41,8 +41,9 @@ export async function retrieve(selection: Selection, readModel?: ReadModel): Pro
   const filters = { benchmark: selection.benchmark, task: selection.task, tag: selection.tag, meta: parseMetadataFilters(selection.meta), modality: selection.modality };
   const none = { cut: null, parsed: null, concepts: [] };
   if (!selection.q) {
-    const samples = await searchReadModel(readModel ?? (await servingModel()), { filters, k: selection.k ?? ALL_SAMPLES });
-    return { samples, embedder: null, embedderReason: null, k: selection.k ?? null, ...none };
+    // api.md: without q every sample that matches the filters is used; k and threshold bound what q retrieves only.
+    const samples = await searchReadModel(readModel ?? (await servingModel()), { filters, k: ALL_SAMPLES });
+    return { samples, embedder: null, embedderReason: null, k: null, ...none };
   }
   const parsed = parseQuery(selection.q);
   const all = { ...parsed.filters, meta: [...selection.meta, ...parsed.filters.meta] };
