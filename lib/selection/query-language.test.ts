@@ -19,6 +19,15 @@ describe("query language", () => {
     expect(formatQuery(p)).toBe('(international law treaty) AND (court) OR (python) benchmark:mmlu-pro task:qa tag:law meta.src:"ori mmlu" -snake -"monty python"');
   });
 
+  it("reads a word with a colon that names no field as text, as plain queries were read before the query language", () => {
+    for (const q of ["Note: python", "https://example.com/a?b=c", "c++ std::vector", "foo:bar"]) {
+      const p = parseQuery(q);
+      expect(p.filters).toEqual({ benchmark: [], task: [], tag: [], meta: [] });
+      expect(p.groups).toEqual([[{ text: q, phrases: [] }]]);
+    }
+    expect(parseQuery("Note: tag:python").filters.tag).toEqual(["python"]);
+  });
+
   it("allows a query of filters only", () => {
     const p = parseQuery("tag:history -war");
     expect(p.groups).toEqual([]);
@@ -27,7 +36,6 @@ describe("query language", () => {
 
   it.each([
     ['law "treaty', 5, 'a closing "'],
-    ["foo:bar", 1, "a field benchmark:, task:, tag: or meta.KEY:"],
     ["AND law", 1, 'a concept before "AND"'],
     ["law AND", 8, 'a concept after "AND"'],
     ["law AND OR tax", 9, 'a concept before "OR"'],

@@ -84,11 +84,10 @@ function tokenize(q: string): Token[] {
       continue;
     }
     const field = FIELD.exec(q.slice(i));
-    if (field) {
+    // Only the known fields are fields: any other word with a colon ("Note:", "https://…",
+    // "std::vector") is text, as every plain query was before the query language (api.md v1.1).
+    if (field && (FIELDS.includes(field[1]) || field[1].startsWith("meta."))) {
       const name = field[1];
-      if (!FIELDS.includes(name) && !name.startsWith("meta.")) {
-        throw new QuerySyntaxError(at, "a field benchmark:, task:, tag: or meta.KEY:", `"${name}:"`);
-      }
       const v = i + field[0].length;
       let value: string;
       if (q[v] === '"') {
