@@ -142,6 +142,36 @@ describe("idempotence", () => {
     expect(await dataVersion()).toBe(version);
   });
 
+  it("imports the same file again when a later upload changed what it wrote: its values replace those (a key sent again replaces the value)", async () => {
+    const a = scoresFile("a.jsonl", 5, 2, () => 1);
+    const first = await importFile(a);
+    const later = await importFile(scoresFile("later.jsonl", 5, 2, () => 0, "\n"));
+    expect(later.counts.measurements_updated).toBe(10);
+    const again = await importFile(a);
+    expect(again.duplicate_of).toBeNull();
+    expect(again.counts).toMatchObject({ measurements_updated: 10, measurements_new: 0 });
+    const values = await pool().query<{ value: number }>(`SELECT DISTINCT value FROM measurements WHERE superseded_by IS NULL`);
+    expect(values.rows).toEqual([{ value: 1 }]);
+    // Nothing published since this one: the same file once more is the no-op upload.
+    expect((await importFile(a)).duplicate_of).toBe(again.id);
+    expect(first.id).not.toBe(again.id);
+  });
+
+  it("imports the same file again when it holds pairwise lines without id: each is an event, sent again a new one", async () => {
+    const lines = [
+      { type: "sample", id: "battle/1", benchmark: "arena", input: "Which answer is better?" },
+      { type: "pairwise", sample: "battle/1", model_a: "m1", model_b: "m2", winner: "a" },
+      { type: "pairwise", sample: "battle/1", model_a: "m1", model_b: "m2", winner: "b", id: "fixed" },
+    ];
+    const body = Buffer.from(lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+    await ingestStream(body, { fileName: "battles.jsonl" });
+    const again = await ingestStream(body, { fileName: "battles.jsonl" });
+    expect(again.duplicate_of).toBeNull();
+    expect(again.counts).toMatchObject({ measurements_new: 1, duplicates: 2 });
+    const events = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM measurements WHERE kind = 'pairwise'`);
+    expect(events.rows[0].n).toBe(3);
+  });
+
   it("counts identical lines re-sent in another file as duplicates", async () => {
     await importFile(scoresFile("a.jsonl", 20, 3, () => 1));
     const before = await tableCounts();

@@ -110,10 +110,16 @@ export async function getUploadReportRow(id: string): Promise<UploadReportRow | 
 
 /** The earliest clean, published upload of the same content, when there is one. */
 export async function findSameFile(id: string, sha256: string): Promise<{ id: string; lines: number } | null> {
+  // Sending the file again is a no-op only if nothing it wrote can have changed since (results
+  // format: a key sent again replaces the value, so a later upload's values would be replaced back)
+  // and it holds no id-less pairwise lines (each is an event: sent again, a new one). Otherwise the
+  // upload is imported line by line, which counts what is unchanged as duplicates.
   const r = await pool().query<{ id: string; lines: number }>(
-    `SELECT id, lines_total AS lines FROM uploads
-      WHERE file_sha256 = $1 AND id <> $2 AND status = ${statusSql(UPLOAD_STATUS.done)} AND error_count = 0 AND duplicate_of IS NULL
-      ORDER BY seq LIMIT 1`,
+    `SELECT u.id, u.lines_total AS lines FROM uploads u
+      WHERE u.file_sha256 = $1 AND u.id <> $2 AND u.status = ${statusSql(UPLOAD_STATUS.done)} AND u.error_count = 0 AND u.duplicate_of IS NULL
+        AND NOT EXISTS (SELECT 1 FROM uploads l WHERE l.seq > u.seq AND l.id <> $2 AND l.status = ${statusSql(UPLOAD_STATUS.done)} AND l.duplicate_of IS NULL)
+        AND NOT EXISTS (SELECT 1 FROM measurements m WHERE m.upload_seq = u.seq AND m.kind = 'pairwise' AND m.key IS NULL)
+      ORDER BY u.seq DESC LIMIT 1`,
     [sha256, id],
   );
   return r.rows[0] ?? null;
