@@ -49,7 +49,7 @@ const MAPPINGS: FormatMapping[] = [
     param: "arena",
     file: "FastChat clean_battle records: {question_id, model_a, model_b, winner, judge, conversation_a, conversation_b, tstamp, language}",
     maps: [
-      "each battle → a pairwise line: winner model_a / model_b → a / b, tie and tie (bothbad) → tie; id = hash of (question_id, tstamp, judge, models), so a grown dump adds only new battles",
+      "each battle → a pairwise line: winner model_a / model_b → a / b, tie, tie (bothbad) and MT-Bench's tie (inconsistent) → tie; id = hash of (question_id, tstamp, judge, models; the turn for MT-Bench's judgments, which have no tstamp), so a grown dump adds only new battles",
       "the conversations' assistant turns → output_a / output_b; the user turns → the sample (one per question_id); judge → judge",
     ],
     dropped: "anony, turn, moderation tags; skipped: a model against itself",

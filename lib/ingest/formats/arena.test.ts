@@ -34,7 +34,7 @@ describe("Chatbot Arena battles → pairwise lines", () => {
         kind: "error",
         origin: { file: "clean_battle_conv_20230424.json", index: 4 },
         field: "winner",
-        message: 'must be "model_a", "model_b", "tie" or "tie (bothbad)" (got "leftvote")',
+        message: 'must be "model_a", "model_b", "tie", "tie (bothbad)" or "tie (inconsistent)" (got "leftvote")',
       },
     ]);
   });
@@ -57,6 +57,18 @@ describe("Chatbot Arena battles → pairwise lines", () => {
     const after = await ids(full);
     expect(after.slice(0, 2)).toEqual(before);
     expect(new Set(after).size).toBe(4);
+  });
+
+  it("reads MT-Bench's pairwise judgments (no time stamp): each turn of a question is its own vote, tie (inconsistent) a tie", async () => {
+    // lmsys/mt_bench_human_judgments: {question_id, model_a, model_b, winner, judge, conversation_a, conversation_b, turn}.
+    const conv = (answer: string) => [{ role: "user", content: "Q1" }, { role: "assistant", content: answer }, { role: "user", content: "Q2" }, { role: "assistant", content: `${answer}, again` }];
+    const vote = (turn: number, winner: string, judge = "expert_0") => ({ question_id: 82, model_a: "gpt-4", model_b: "llama-13b", winner, judge, turn, conversation_a: conv("A"), conversation_b: conv("B") });
+    const { records, errors } = await collect(arena, [memoryFile("human.json", JSON.stringify([vote(1, "model_a"), vote(2, "model_b"), vote(2, "tie (inconsistent)", "gpt4_pair")]))]);
+    expect(errors).toEqual([]);
+    const pairs = ofType(records, "pairwise");
+    expect(pairs.map((p) => p.winner)).toEqual(["a", "b", "tie"]);
+    expect(new Set(pairs.map((p) => p.id)).size).toBe(3);
+    expect(new Set(pairs.map((p) => p.sample))).toEqual(new Set(["chatbot-arena/82"]));
   });
 
   it("reads JSON Lines as well, and names lines in errors", async () => {

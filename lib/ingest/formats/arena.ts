@@ -11,7 +11,9 @@ import { stableId } from "./stable-id";
 
 const BENCHMARK = "chatbot-arena";
 const EXPECTS = 'Chatbot Arena battles: a JSON array (or JSON Lines) of objects with "model_a", "model_b" and "winner" (model_a, model_b, tie or tie (bothbad))';
-const WINNERS: Record<string, PairwiseLine["winner"]> = { model_a: "a", model_b: "b", tie: "tie", "tie (bothbad)": "tie" };
+// "tie (inconsistent)": MT-Bench's pairwise judge verdicts (lmsys/mt_bench_human_judgments, split
+// gpt4_pair), judged in both orders with different winners; MT-Bench counts it as a tie.
+const WINNERS: Record<string, PairwiseLine["winner"]> = { model_a: "a", model_b: "b", tie: "tie", "tie (bothbad)": "tie", "tie (inconsistent)": "tie" };
 
 interface Turns {
   user: string;
@@ -53,7 +55,7 @@ function mapBattle(value: unknown, origin: Origin, benchmark: string, seen: Set<
   const winner = typeof o.winner === "string" ? WINNERS[o.winner] : undefined;
   if (winner === undefined) {
     const got = JSON.stringify(o.winner) ?? "nothing";
-    return void out.push({ kind: "error", origin, field: "winner", message: `must be "model_a", "model_b", "tie" or "tie (bothbad)" (got ${got.slice(0, 60)})` });
+    return void out.push({ kind: "error", origin, field: "winner", message: `must be "model_a", "model_b", "tie", "tie (bothbad)" or "tie (inconsistent)" (got ${got.slice(0, 60)})` });
   }
   if (a === b) return void out.push({ kind: "skipped", origin, reason: `a model against itself (${a})` });
   const qid = idPart(o.question_id);
@@ -75,7 +77,12 @@ function mapBattle(value: unknown, origin: Origin, benchmark: string, seen: Set<
     const record: ConvertedRecord = { type: "sample", id: sample, benchmark, input, metadata: { language } };
     out.push({ kind: "record", origin, record });
   }
-  const key = [qid, idPart(o.tstamp), idPart(o.judge)];
+  // Records without a time stamp (MT-Bench's human and GPT-4 judgments) judge each turn of a
+  // question apart: the turn tells those votes apart (clean_battle's `turn` counts the battle's
+  // turns instead, and its ids stay as they were).
+  const tstamp = idPart(o.tstamp);
+  const turn = tstamp === null ? idPart(o.turn) : null;
+  const key = [qid, tstamp, idPart(o.judge), ...(turn !== null ? [`turn ${turn}`] : [])];
   const pairwise: PairwiseLine = { type: "pairwise", sample, model_a: a as string, model_b: b as string, winner };
   // Without anything that tells votes apart, repeated battles must stay separate events: no id.
   if (key.some((k) => k !== null)) pairwise.id = stableId(benchmark, [...key, a, b]);
