@@ -35,6 +35,9 @@ function columns({ allRows, reweighted, scale, baseline, query, nSamples }: Omit
   const reference = scoreReference(allRows, baseline, scale);
   const domain = ciDomain(allRows, reference);
   const isBase = (r: ApiLeaderboardRow) => r.model === baseline;
+  /** A score without an interval (the API's ci null) where the method gives intervals: shown as such, never as a score that looks certain. */
+  const withIntervals = allRows.some((r) => r.ci !== null);
+  const unbounded = (r: ApiLeaderboardRow) => withIntervals && r.score !== null && r.ci === null && !(isBase(r) && info.baselineZero);
   return col.columns([
     col.accessor("rank", {
       header: "Rank",
@@ -42,10 +45,16 @@ function columns({ allRows, reweighted, scale, baseline, query, nSamples }: Omit
       cell: ({ row: { original: r } }) => (
         <>
           <span className="font-semibold text-slate-900">{r.rank ?? MISSING}</span>
-          {r.rank_interval && (
+          {r.rank_interval ? (
             <span className="block text-xs text-slate-500" title="plausible ranks (95%)">
               {formatRankRange(r.rank_interval)}
             </span>
+          ) : (
+            unbounded(r) && (
+              <span className="block text-xs text-amber-800" title="Its 95% interval is unbounded (too few comparisons, or it never lost or never won one): any rank is plausible">
+                any
+              </span>
+            )
           )}
         </>
       ),
@@ -80,7 +89,13 @@ function columns({ allRows, reweighted, scale, baseline, query, nSamples }: Omit
           <span className="font-semibold" data-testid="score">
             {formatScore(r.score, scale)}
           </span>
-          <span className="block text-xs text-slate-500">{isBase(r) && info.baselineZero ? "fixed" : formatCi(r.ci, scale)}</span>
+          {unbounded(r) ? (
+            <span className="block text-xs text-amber-800" data-testid="unbounded" title="Too few comparisons (or it never lost or never won one) to bound its 95% interval: the score is a guess, not a measurement">
+              interval unbounded
+            </span>
+          ) : (
+            <span className="block text-xs text-slate-500">{isBase(r) && info.baselineZero ? "fixed" : formatCi(r.ci, scale)}</span>
+          )}
           <span className="block text-xs text-slate-500" data-testid="coverage" title="Coverage: the share of the selected samples this model has results on">
             {formatPercent(nSamples ? r.n_samples / nSamples : null)} measured
           </span>
@@ -101,7 +116,7 @@ function columns({ allRows, reweighted, scale, baseline, query, nSamples }: Omit
         </>
       ),
       meta: { align: "center", className: "hidden w-48 sm:table-cell sm:w-56" },
-      cell: ({ row: { original: r } }) => <CiBar score={r.score} ci={r.ci} domain={domain} reference={reference} isBaseline={isBase(r)} />,
+      cell: ({ row: { original: r } }) => <CiBar score={r.score} ci={r.ci} domain={domain} reference={reference} isBaseline={isBase(r)} unbounded={unbounded(r)} />,
     }),
     col.accessor("p_beats_baseline", {
       id: "p",
