@@ -31,12 +31,16 @@ export function SubsetBars({ rows, models, label }: { rows: SubsetBarsRow[]; mod
     return d;
   });
   const summary = rows.map((r) => `${r.name} (${r.n_samples} samples): ${r.scores.map((s) => `${s.model} ${formatScore(s.score)}`).join(", ")}`).join("; ");
+  // Every group keeps room for its bars and its label: on a narrow screen the chart scrolls
+  // sideways instead of piling the labels on each other (17 benchmarks on a phone were a smear).
+  const minWidth = 56 + rows.length * (10 * models.length + 14);
   return (
-    <figure role="img" aria-label={`${label}. ${summary}`} className="h-80 w-full">
+    <div role="region" aria-label={`${label} (scrolls sideways)`} tabIndex={0} className="overflow-x-auto">
+    <figure role="img" aria-label={`${label}. ${summary}`} className="h-96 w-full" style={{ minWidth }}>
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
+        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 24 }}>
           <CartesianGrid vertical={false} stroke="#e2e8f0" />
-          <XAxis dataKey="name" tick={{ fontSize: 11 }} interval={0} angle={-25} textAnchor="end" height={70} />
+          <XAxis dataKey="name" tick={{ fontSize: 11 }} interval={0} angle={-40} textAnchor="end" height={110} tickFormatter={(v: string) => (v.length > 22 ? `${v.slice(0, 21)}…` : v)} />
           <YAxis tick={{ fontSize: 11 }} tickFormatter={(v: number) => formatTick(v, decimals, true)} width={48} domain={[lo, hi]} ticks={ticks} allowDataOverflow />
           <ReferenceLine y={0} stroke="#64748b" />
           <Tooltip formatter={(v) => formatScore(typeof v === "number" ? v : null)} labelFormatter={(l, p) => `${l} · ${(p?.[0]?.payload as { n?: number })?.n ?? "?"} samples`} />
@@ -49,5 +53,6 @@ export function SubsetBars({ rows, models, label }: { rows: SubsetBarsRow[]; mod
         </BarChart>
       </ResponsiveContainer>
     </figure>
+    </div>
   );
 }

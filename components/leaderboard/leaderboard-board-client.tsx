@@ -15,6 +15,8 @@ import { ExportButtons } from "./export-buttons";
 import { scaleInfo } from "@/lib/format";
 
 interface Props {
+  /** Models asked for (all of the pool's, or the `models` chosen) that have no result on these samples, so no row. */
+  unmeasured?: number;
   rows: ApiLeaderboardRow[];
   /** Models whose score was post-stratified (the engine's design_weighted warnings). */
   reweighted?: string[];
@@ -36,7 +38,7 @@ function replaceUrlParam(key: string, value: string | null) {
   window.history.replaceState(window.history.state, "", url.pathname + url.search);
 }
 
-export function LeaderboardBoard({ rows, reweighted = [], scale, baseline, query, meta, paramString, exportPrefix, initialSort, initialFind }: Props) {
+export function LeaderboardBoard({ rows, unmeasured = 0, reweighted = [], scale, baseline, query, meta, paramString, exportPrefix, initialSort, initialFind }: Props) {
   const [sort, setSort] = useState<Sort>(initialSort);
   const [find, setFind] = useState(initialFind);
   const shown = shownRows(rows, sort, find);
@@ -75,6 +77,7 @@ export function LeaderboardBoard({ rows, reweighted = [], scale, baseline, query
           </div>
           <p className="pb-1.5 text-xs text-slate-500" aria-live="polite" data-testid="row-count">
             Showing {shown.length} of {rows.length} models
+            {unmeasured > 0 && ` · ${unmeasured} other${unmeasured === 1 ? " has" : "s have"} no result on these samples`}
           </p>
         </div>
         {shown.length ? (

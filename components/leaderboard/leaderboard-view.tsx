@@ -58,6 +58,7 @@ export function LeaderboardView({ lb, query, source, basePath, params, defaultMe
       ) : (
         <LeaderboardBoard
           rows={lb.models}
+          unmeasured={(query.models.length ? query.models : allModels).filter((m) => !rowModels.includes(m)).length}
           reweighted={lb.warnings.flatMap((w) => (w.code === "design_weighted" && w.model ? [w.model] : []))}
           scale={lb.scale}
           baseline={lb.baseline}

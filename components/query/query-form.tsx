@@ -16,7 +16,7 @@ export function QueryForm({ selection, options, error }: { selection: Selection;
   const tasks = [...new Set(options.benchmarks.flatMap((b) => b.tasks))].sort();
   return (
     <Form action="/query" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Query the pool">
-      <div className="grid items-end gap-3 sm:grid-cols-[minmax(0,1fr)_9rem_9rem_9rem]">
+      <div className="grid items-end gap-3 sm:grid-cols-[minmax(0,1fr)_9rem_9rem_11rem]">
         <div>
           <label htmlFor="q" className="block text-sm font-medium text-slate-800">
             Capability (free text)
@@ -63,7 +63,7 @@ export function QueryForm({ selection, options, error }: { selection: Selection;
       <p className="-mt-2 text-xs text-slate-500">
         By default the text retrieves the samples that stand clearly above the pool&apos;s background similarity for it, or carry its words as a tag or task; k
         and a minimum similarity override that cut. &quot;Quoted phrases&quot;, -word, benchmark:, task:, tag:, meta.KEY: and AND/OR work in the box; without text,
-        every sample matching the filters is used (up to k when given).
+        every sample matching the filters is used (k and the minimum similarity bound only what the text retrieves).
       </p>
       <div className="grid gap-3 lg:grid-cols-3">
         <FilterGroup name="benchmark" legend="Benchmarks" options={options.benchmarks.map((b) => ({ value: b.benchmark, count: b.samples }))} selected={selection.benchmark} />

@@ -83,9 +83,13 @@ export function DataTable<TRow extends RowData>({ testId, caption, captionClassN
     );
   });
 
+  // A visible caption is shown above the table's scrolling region, not inside it: a caption inside
+  // scrolled sideways with a wide table and ran off a phone's screen. The table keeps it as its
+  // accessible name (a caption for screen readers only); the copy above is hidden from them.
+  const visibleCaption = caption && captionClassName !== "sr-only" ? <div aria-hidden className={captionClassName ?? "pb-2 text-left text-xs text-slate-500"}>{caption}</div> : null;
   const tableElement = (
     <table className={cx("text-sm", className)} data-testid={testId} {...(virtual ? { "aria-rowcount": rows.length + 1 } : {})}>
-      {caption && <caption className={captionClassName ?? "pb-2 text-left text-xs text-slate-500"}>{caption}</caption>}
+      {caption && <caption className={visibleCaption ? "sr-only" : captionClassName}>{caption}</caption>}
       <thead className={scroll ? "sticky top-0 z-10 bg-white shadow-[0_1px_0_#e2e8f0]" : undefined}>
         <tr className="border-b border-slate-200">
           {headers.map((header) => {
@@ -116,13 +120,19 @@ export function DataTable<TRow extends RowData>({ testId, caption, captionClassN
   // Focusable, so that a table wider than the screen can be scrolled from the keyboard (axe: scrollable-region-focusable).
   if (!scroll)
     return (
-      <div role="region" aria-label={typeof caption === "string" ? caption : "Table"} tabIndex={0} className={wrapperClassName ?? "overflow-x-auto"}>
-        {tableElement}
-      </div>
+      <>
+        {visibleCaption}
+        <div role="region" aria-label={typeof caption === "string" ? caption : "Table"} tabIndex={0} className={wrapperClassName ?? "overflow-x-auto"}>
+          {tableElement}
+        </div>
+      </>
     );
   return (
-    <div data-table-scroll role="region" aria-label={scroll.label} tabIndex={0} className={cx("overflow-auto rounded border border-slate-100", wrapperClassName)} style={{ maxHeight: scroll.maxHeight }}>
-      {tableElement}
-    </div>
+    <>
+      {visibleCaption}
+      <div data-table-scroll role="region" aria-label={scroll.label} tabIndex={0} className={cx("overflow-auto rounded border border-slate-100", wrapperClassName)} style={{ maxHeight: scroll.maxHeight }}>
+        {tableElement}
+      </div>
+    </>
   );
 }

@@ -126,6 +126,11 @@ export function UploadClient() {
           >
             {busy ? "Working…" : "Upload"}
           </button>
+          {!busy && (!file || !token.trim()) && (
+            <p className="self-center text-xs text-slate-500" data-testid="upload-needs">
+              {!file && !token.trim() ? "Choose a file and enter your upload token to continue." : !file ? "Choose a file to continue." : "Enter your upload token to continue."}
+            </p>
+          )}
         </div>
       </form>
       {phase && <ProgressBar phase={phase} />}
