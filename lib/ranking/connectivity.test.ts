@@ -78,6 +78,9 @@ describe('identifiability', () => {
     expect(row(r, 'e').score!).toBeLessThan(row(r, 'c').score!);
     expect(codes(r, 'd')).toEqual(['never_lost']);
     expect(codes(r, undefined)).toContain('graph_not_strongly_connected');
-    expect(r.warnings.some((w) => w.code === 'not_connected')).toBe(false);
+    // d and e are compared with the baseline's cycle one way only: scored from data and prior. f and
+    // g meet only each other: never compared with a, so the warnings name them (api.md).
+    expect(r.warnings.filter((w) => w.code === 'not_connected').map((w) => w.model).sort()).toEqual(['f', 'g']);
+    expect(r.warnings.find((w) => w.model === 'f' && w.code === 'not_connected')!.message).toMatch(/never compared.*with the baseline a: .*prior alone/);
   });
 });

@@ -3,7 +3,7 @@
  * ./leaderboard-types.ts). Identifiability background: ./identifiability.ts.
  */
 import type { MeasurementBatch } from './measurements';
-import { participants, type Components } from './identifiability';
+import { participants, type ComparisonGraph, type Components } from './identifiability';
 import type { RankContext } from './method-output';
 import type { RankMethod, RankWarning } from './leaderboard-types';
 
@@ -77,10 +77,45 @@ export function dataWarnings(ctx: RankContext, perModel: Int32Array, method: Ran
         code: 'graph_not_strongly_connected',
         message: `the comparison graph has ${seen.size} strongly connected components; scores across them are held together by the prior only`,
       });
+      // api.md: warnings name any model that cannot be compared with the baseline. A model with no
+      // chain of comparisons at all to it (in either direction) has a score that only the prior sets.
+      if (part[baseline]) {
+        const linked = weaklyLinked(graph, baseline);
+        for (let m = 0; m < names.length; m++) {
+          if (part[m] && !linked[m]) {
+            out.push({
+              code: 'not_connected',
+              model: names[m],
+              message: `${names[m]} is never compared, directly or through other models, with the baseline ${names[baseline]}: its score relative to it comes from the prior alone, not from the data`,
+            });
+          }
+        }
+      }
     }
   }
   if (method === 'win-rate' && !batch.pairwise.modelA.some((a, r) => a === baseline || batch.pairwise.modelB[r] === baseline)) {
     out.push({ code: 'no_baseline_comparisons', model: names[baseline], message: `no pairwise line involves the baseline ${names[baseline]}` });
   }
   return out;
+}
+
+/** Models joined to `from` by a chain of comparisons, whichever way each was won (the graph's undirected reachability). */
+function weaklyLinked(graph: ComparisonGraph, from: number): Uint8Array {
+  const { n, words, adj } = graph;
+  const seen = new Uint8Array(n);
+  const stack = [from];
+  seen[from] = 1;
+  while (stack.length) {
+    const i = stack.pop()!;
+    for (let j = 0; j < n; j++) {
+      if (seen[j]) continue;
+      const beat = (adj[i * words + (j >>> 5)] >>> (j & 31)) & 1;
+      const beaten = (adj[j * words + (i >>> 5)] >>> (i & 31)) & 1;
+      if (beat || beaten) {
+        seen[j] = 1;
+        stack.push(j);
+      }
+    }
+  }
+  return seen;
 }
