@@ -82,7 +82,8 @@ async function currentLeaderboard(q: PlanQuery) {
 function givenSelection(q: PlanQuery): string[] {
   return SELECTION_PARAMETERS.filter((k) => {
     const v = q[k as keyof PlanQuery];
-    return Array.isArray(v) ? v.length > 0 : v !== undefined;
+    // exclude_flagged defaults to false: only its true was asked for.
+    return Array.isArray(v) ? v.length > 0 : v !== undefined && v !== false;
   });
 }
 
