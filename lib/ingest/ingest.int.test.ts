@@ -124,6 +124,20 @@ describe("partial", () => {
   });
 });
 
+describe("problems of a whole file of another tool", () => {
+  it("fail the upload in partial mode too, naming the file, and store nothing (an lm-eval samples file without its results json)", async () => {
+    const fixture = fileURLToPath(new URL("../../test/fixtures/formats/lm-eval/EleutherAI__pythia-160m/samples_gsm8k_2024-06-01T12-00-00.123456.jsonl", import.meta.url));
+    const before = await tableCounts();
+    for (const partial of [false, true]) {
+      const report = await importFile(fixture, { partial });
+      expect(report.status).toBe("failed");
+      expect(report.errors).toEqual([{ line: 0, message: expect.stringMatching(/^samples_gsm8k_.*\.jsonl: .*results_<date>\.json/) }]);
+      expect(report.counts.rejected).toBe(0);
+    }
+    expect(await tableCounts()).toEqual({ ...before, uploads: before.uploads + 2 });
+  });
+});
+
 describe("idempotence", () => {
   it("reports the same file uploaded twice as a duplicate upload and changes nothing", async () => {
     const file = scoresFile("small.jsonl", 20, 3, (s, m) => (s + m) % 2);

@@ -2,7 +2,7 @@
 // detected from the file's first bytes (lib/ingest/formats/detect.ts); results-format files are
 // parsed line by line, other tools' files converted in one streaming pass. Either way every record
 // goes through the same validation (validate.ts), numbered by the place in the original file.
-import { CONVERTERS, describeOrigin, detectFormat, peekHead, type Converted, type FormatName, type Origin, type UploadFile } from "./formats";
+import { CONVERTERS, describeOrigin, detectFormat, isFileError, peekHead, type Converted, type FormatName, type Origin, type UploadFile } from "./formats";
 import { parseResults, type ParsedLine } from "./parse";
 import { decompressed, SourceError } from "./source";
 import { validateValue } from "./validate";
@@ -29,6 +29,9 @@ function toItem(c: Converted): ParsedItem {
   const line = lineOf(c.origin);
   const where = c.origin.index === undefined ? "" : `${describeOrigin(c.origin)}: `;
   if (c.kind === "skipped") return { line, skipped: c.reason };
+  // A problem of a whole file (no results json beside a samples file, broken JSON, an empty file) is
+  // the upload's, as a corrupt gzip is: it fails even in partial mode, not counted as a rejected line.
+  if (c.kind === "error" && isFileError(c)) throw new SourceError(`${describeOrigin(c.origin)}: ${c.message}`);
   // The tool's field, named as the results format's own errors name theirs ("preference" must be …).
   if (c.kind === "error") return { line, error: `${line === 0 ? `${describeOrigin(c.origin)}: ` : where}${c.field ? `"${c.field}" ` : ""}${c.message}` };
   const v = validateValue(c.record);

@@ -23,5 +23,5 @@ export const CONVERTERS: Readonly<Record<FormatName, Converter>> = {
 };
 
 export { detectFormat, peekHead, FORMATS, HEAD_BYTES, type Detection, type DetectedFormat, type Sniffed } from "./detect";
-export { describeOrigin } from "./records";
+export { describeOrigin, isFileError } from "./records";
 export type { Converted, ConvertedRecord, Converter, ConvertOptions, FormatName, ModelLine, Origin, PairwiseLine, ScoreLine, UnitTestLine, UploadFile } from "./records";

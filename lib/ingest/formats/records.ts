@@ -64,6 +64,16 @@ export function describeOrigin(o: Origin): string {
   return o.file;
 }
 
+/** The errors fileError made: problems of a whole file, which fail an upload even in partial mode (../records.ts). */
+const fileErrors = new WeakSet<Converted>();
+
 export function fileError(file: string, message: string): Converted {
-  return { kind: "error", origin: { file }, field: null, message };
+  const error: Converted = { kind: "error", origin: { file }, field: null, message };
+  fileErrors.add(error);
+  return error;
+}
+
+/** Whether `c` is a problem of a whole file (fileError), not of one of its records. */
+export function isFileError(c: Converted): boolean {
+  return fileErrors.has(c);
 }
