@@ -55,6 +55,17 @@ const MAPPINGS: FormatMapping[] = [
     dropped: "anony, turn, moderation tags; skipped: a model against itself",
   },
   {
+    name: "FastChat MT-Bench",
+    param: "mt-bench",
+    file: "model_judgment/<judge>_single.jsonl (single-answer grading) or <judge>_pair.jsonl (pairwise), as FastChat's gen_judgment.py writes them",
+    maps: [
+      "question_id → a sample mt-bench/<question_id>, its text read from the judge's prompt, which quotes it",
+      "a single grade → a score line (1–10; metric score, or score (turn 2)) with the judge model as judge",
+      "a pair judged in both orders → a pairwise line: the winner both orders agree on, a tie where they differ; id = hash of (question, turn, judge, models)",
+    ],
+    dropped: "the judge's explanations, the prompts, tstamp; skipped: score −1 (a rating the judge did not give) and a verdict of error in either order",
+  },
+  {
     name: "Inspect AI",
     param: "inspect",
     file: "an eval log (JSON), or a .eval archive as Inspect writes it (a zip: header.json + samples/<id>_epoch_<n>.json)",

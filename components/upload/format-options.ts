@@ -8,6 +8,7 @@ export const FORMAT_LABELS: Readonly<Record<DetectedFormat, string>> = {
   "lm-eval": "lm-evaluation-harness --log_samples",
   helm: "HELM run directory (bundle)",
   arena: "Chatbot Arena battles",
+  "mt-bench": "FastChat MT-Bench judgments",
   inspect: "Inspect AI eval log",
   csv: "CSV (sample, model, metric, value)",
 };

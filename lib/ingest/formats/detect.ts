@@ -11,13 +11,13 @@ import type { FormatName } from "./records";
 export type DetectedFormat = FormatName | "results";
 export type Detection = { ok: true; format: DetectedFormat } | { ok: false; message: string };
 
-export const FORMATS: readonly DetectedFormat[] = ["results", "alpaca-eval", "lm-eval", "helm", "arena", "inspect", "csv"];
+export const FORMATS: readonly DetectedFormat[] = ["results", "alpaca-eval", "lm-eval", "helm", "arena", "mt-bench", "inspect", "csv"];
 /** How much of a file detection looks at. */
 export const HEAD_BYTES = 64 * 1024;
 
 const EXPECTED =
   "the results format (JSON Lines with a \"type\" per line), AlpacaEval annotations.json, lm-evaluation-harness samples_<task>_<date>.jsonl, " +
-  "a HELM run directory (bundle), Chatbot Arena battles (clean_battle JSON), an Inspect AI eval log, or CSV with a sample,model,metric,value header";
+  "a HELM run directory (bundle), Chatbot Arena battles (clean_battle JSON), FastChat MT-Bench judgments, an Inspect AI eval log, or CSV with a sample,model,metric,value header";
 
 export interface Sniffed {
   path: string;
@@ -69,6 +69,7 @@ function byKeys(keys: Set<string>): Detection | undefined {
   if (type && !keys.has("doc_id")) return { ok: true, format: "results" };
   if (has("instruction") && (keys.has("output_1") || keys.has("generator_1"))) return { ok: true, format: "alpaca-eval" };
   if (has("model_a", "model_b", "winner")) return { ok: true, format: "arena" };
+  if (has("question_id", "judge") && (has("model", "score") || has("model_1", "model_2", "g1_winner"))) return { ok: true, format: "mt-bench" };
   if (has("doc_id") && (keys.has("filtered_resps") || keys.has("resps") || keys.has("doc"))) return { ok: true, format: "lm-eval" };
   if (has("eval") && (keys.has("samples") || keys.has("status") || keys.has("version"))) return { ok: true, format: "inspect" };
   if (keys.has("request_states") || keys.has("adapter_spec") || has("instance_id", "stats")) {

@@ -11,6 +11,7 @@ import { csv } from "./csv";
 import { helm } from "./helm";
 import { inspect } from "./inspect";
 import { lmEval } from "./lm-eval";
+import { mtBench } from "./mt-bench";
 import type { Converter, FormatName } from "./records";
 
 export const CONVERTERS: Readonly<Record<FormatName, Converter>> = {
@@ -18,6 +19,7 @@ export const CONVERTERS: Readonly<Record<FormatName, Converter>> = {
   "lm-eval": lmEval,
   helm,
   arena,
+  "mt-bench": mtBench,
   inspect,
   csv,
 };

@@ -47,7 +47,7 @@ export interface ConvertOptions {
   includePerturbations?: boolean;
 }
 
-export type FormatName = "alpaca-eval" | "lm-eval" | "helm" | "arena" | "inspect" | "csv";
+export type FormatName = "alpaca-eval" | "lm-eval" | "helm" | "arena" | "mt-bench" | "inspect" | "csv";
 
 export interface Converter {
   format: FormatName;
