@@ -59,12 +59,12 @@ export function UploadClient() {
           <label htmlFor="results-file" className="font-medium text-slate-800">
             Results file
           </label>
-          <p className="mt-1 text-slate-600">Drop a results file (.jsonl or .jsonl.gz) or another tool’s file (AlpacaEval annotations, lm-eval samples, Arena battles, Inspect log, CSV) here, or choose one.</p>
+          <p className="mt-1 text-slate-600">Drop a results file (.jsonl or .jsonl.gz), another tool’s file (AlpacaEval annotations, Arena battles, MT-Bench judgments, an Inspect log or .eval, CSV) or a run folder as .zip / .tar.gz (HELM, lm-eval) here, or choose one.</p>
           <input
             id="results-file"
             name="file"
             type="file"
-            accept=".jsonl,.gz,.json,.ndjson,.csv,.zip,.tgz,application/gzip,application/x-ndjson,text/csv,application/zip"
+            accept=".jsonl,.gz,.json,.ndjson,.csv,.zip,.tgz,.eval,application/gzip,application/x-ndjson,text/csv,application/zip"
             className="mt-3 block w-full text-sm file:mr-3 file:rounded file:border-0 file:bg-indigo-600 file:px-3 file:py-1.5 file:text-white"
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
           />
