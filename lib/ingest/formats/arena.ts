@@ -5,7 +5,7 @@
 // conversations. One battle → one pairwise line whose id is derived from (question_id, tstamp,
 // judge, models), so re-importing a grown dump adds only the new battles.
 import { contentText, evidence } from "./evidence";
-import { fileProblem, fileRecords } from "./files";
+import { convertRecords } from "./files";
 import type { Converted, ConvertedRecord, Converter, ConvertOptions, Origin, PairwiseLine, UploadFile } from "./records";
 import { stableId } from "./stable-id";
 
@@ -97,22 +97,9 @@ function mapBattle(value: unknown, origin: Origin, benchmark: string, seen: Set<
 export const arena: Converter = {
   format: "arena",
   expects: EXPECTS,
-  async *convert(files: readonly UploadFile[], options: ConvertOptions = {}) {
+  convert(files: readonly UploadFile[], options: ConvertOptions = {}) {
     const seen = new Set<string>();
     const benchmark = options.benchmark ?? BENCHMARK;
-    for (const file of files) {
-      try {
-        for await (const records of fileRecords(file)) {
-          const out: Converted[] = [];
-          for (const r of records) {
-            if ("error" in r) out.push({ kind: "error", origin: r.origin, field: null, message: r.error });
-            else mapBattle(r.value, r.origin, benchmark, seen, out);
-          }
-          if (out.length) yield out;
-        }
-      } catch (err) {
-        yield [fileProblem(file, err, EXPECTS)];
-      }
-    }
+    return convertRecords(files, EXPECTS, (value, origin, out) => mapBattle(value, origin, benchmark, seen, out));
   },
 };

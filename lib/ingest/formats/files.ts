@@ -123,3 +123,25 @@ export function dirName(path: string): string {
   const i = path.lastIndexOf("/");
   return i < 0 ? "" : path.slice(0, i);
 }
+
+/**
+ * Each file's records (fileRecords: a JSON array or JSON Lines) handed to `map` one by one, a chunk
+ * of converted items at a time; a record that is not JSON is its line's error, a broken file the
+ * file's (fileProblem, saying `expects`).
+ */
+export async function* convertRecords(files: readonly UploadFile[], expects: string, map: (value: unknown, origin: Origin, out: Converted[]) => void): AsyncGenerator<Converted[]> {
+  for (const file of files) {
+    try {
+      for await (const records of fileRecords(file)) {
+        const out: Converted[] = [];
+        for (const r of records) {
+          if ("error" in r) out.push({ kind: "error", origin: r.origin, field: null, message: r.error });
+          else map(r.value, r.origin, out);
+        }
+        if (out.length) yield out;
+      }
+    } catch (err) {
+      yield [fileProblem(file, err, expects)];
+    }
+  }
+}

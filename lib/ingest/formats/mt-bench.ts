@@ -11,7 +11,7 @@
 // model; a pair → a pairwise line, the winner both orders agree on, a tie where they differ (what
 // FastChat's win rates count as "inconsistent"), with an id of (question, turn, judge, models) so
 // a re-import of a grown file adds only new judgments. Unparsed ratings and errors are skipped.
-import { fileProblem, fileRecords } from "./files";
+import { convertRecords } from "./files";
 import type { Converted, ConvertedRecord, Converter, Origin, UploadFile } from "./records";
 import { stableId } from "./stable-id";
 
@@ -98,21 +98,8 @@ function mapRecord(value: unknown, origin: Origin, seen: Set<string>, out: Conve
 export const mtBench: Converter = {
   format: "mt-bench",
   expects: EXPECTS,
-  async *convert(files: readonly UploadFile[]) {
+  convert(files: readonly UploadFile[]) {
     const seen = new Set<string>();
-    for (const file of files) {
-      try {
-        for await (const records of fileRecords(file)) {
-          const out: Converted[] = [];
-          for (const r of records) {
-            if ("error" in r) out.push({ kind: "error", origin: r.origin, field: null, message: r.error });
-            else mapRecord(r.value, r.origin, seen, out);
-          }
-          if (out.length) yield out;
-        }
-      } catch (err) {
-        yield [fileProblem(file, err, EXPECTS)];
-      }
-    }
+    return convertRecords(files, EXPECTS, (value, origin, out) => mapRecord(value, origin, seen, out));
   },
 };
