@@ -29,7 +29,8 @@ test("capability query, retrieved samples beside the leaderboard, saved as a con
   await page.getByRole("button", { name: "Retrieve and rank" }).click();
   await page.waitForURL(/q=antibodies$/);
   await expect(page.getByTestId("cut-summary")).toContainText("adaptive");
-  await expect(page.getByTestId("retrieved-count")).toContainText("retrieved samples, most similar first");
+  // Adaptive: the order is the fused one (similarity and keywords), not the similarity shown alone.
+  await expect(page.getByTestId("retrieved-count")).toContainText("retrieved samples, most relevant first (the similarity's rank fused with the keyword matches' rank)");
   const samples = page.getByTestId("retrieved-samples").locator("li");
   expect(await samples.count()).toBeGreaterThanOrEqual(20);
   await expect(samples.first()).toContainText("demo-bio-qa/");

@@ -48,7 +48,8 @@ export function RetrievedSampleList({ result }: { result: SampleList }) {
   return (
     <div>
       <p className="mb-2 text-xs text-slate-500" data-testid="retrieved-count">
-        Showing {result.samples.length} of {formatCount(result.n_samples)} retrieved samples{result.samples[0].similarity !== null ? ", most similar first" : ""}.
+        Showing {result.samples.length} of {formatCount(result.n_samples)} retrieved samples
+        {result.samples[0].similarity === null ? "" : result.retrieval.mode === "adaptive" ? ", most relevant first (the similarity's rank fused with the keyword matches' rank)" : ", most similar first"}.
       </p>
       <ol className="space-y-2" data-testid="retrieved-samples">
         {result.samples.map((s) => (
