@@ -52,7 +52,7 @@ const MAPPINGS: FormatMapping[] = [
       "each battle → a pairwise line: winner model_a / model_b → a / b, tie, tie (bothbad) and MT-Bench's tie (inconsistent) → tie; id = hash of (question_id, tstamp, judge, models; the turn for MT-Bench's judgments, which have no tstamp), so a grown dump adds only new battles",
       "the conversations' assistant turns → output_a / output_b; the user turns → the sample (one per question_id); judge → judge",
     ],
-    dropped: "anony, turn, moderation tags; skipped: a model against itself",
+    dropped: "anony, moderation tags (turn and tstamp only in the id); skipped: a model against itself",
   },
   {
     name: "FastChat MT-Bench",

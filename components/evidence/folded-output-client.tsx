@@ -19,7 +19,7 @@ export function FoldedOutput({ text, label, length = text.length, onUnfold }: { 
   };
   return (
     <div>
-      <pre data-testid="model-output" role="region" tabIndex={0} aria-label={label} className="max-h-[40rem] overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 font-sans text-sm text-slate-800">
+      <pre data-testid="model-output" role="group" tabIndex={0} aria-label={label} className="max-h-[40rem] overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 font-sans text-sm text-slate-800">
         {shown}
       </pre>
       {cut !== null && (

@@ -36,7 +36,8 @@ function columns({ allRows, reweighted, scale, baseline, query, nSamples }: Omit
   const domain = ciDomain(allRows, reference);
   const isBase = (r: ApiLeaderboardRow) => r.model === baseline;
   /** A score without an interval (the API's ci null) where the method gives intervals: shown as such, never as a score that looks certain. */
-  const withIntervals = allRows.some((r) => r.ci !== null);
+  // Plackett–Luce and Bradley–Terry (log-strength) always give intervals, even where none could be bounded.
+  const withIntervals = scale === "log-strength" || allRows.some((r) => r.ci !== null);
   const unbounded = (r: ApiLeaderboardRow) => withIntervals && r.score !== null && r.ci === null && !(isBase(r) && info.baselineZero);
   return col.columns([
     col.accessor("rank", {

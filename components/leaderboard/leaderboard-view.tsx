@@ -2,7 +2,7 @@
 // then the table and chart. Shared by /leaderboard (ad hoc) and /leaderboards/[slug] (saved).
 import type { LiveLeaderboard } from "@/lib/leaderboard/compute";
 import { METHOD_LABELS, METHODS, type Method } from "@/lib/selection/methods";
-import type { LeaderboardQuery } from "@/lib/selection/schema";
+import { hasFactsFilter, type LeaderboardQuery } from "@/lib/selection/schema";
 import { parseSort } from "@/lib/leaderboard/view-state";
 import { queryParams } from "@/lib/selection/url";
 import { EmptyState } from "@/components/ui/states";
@@ -58,7 +58,8 @@ export function LeaderboardView({ lb, query, source, basePath, params, defaultMe
       ) : (
         <LeaderboardBoard
           rows={lb.models}
-          unmeasured={(query.models.length ? query.models : allModels).filter((m) => !rowModels.includes(m)).length}
+          // Not under a facts filter: the models it leaves out are not "without results".
+          unmeasured={hasFactsFilter(query) ? 0 : (query.models.length ? query.models : allModels).filter((m) => !rowModels.includes(m)).length}
           reweighted={lb.warnings.flatMap((w) => (w.code === "design_weighted" && w.model ? [w.model] : []))}
           scale={lb.scale}
           baseline={lb.baseline}

@@ -55,7 +55,8 @@ export async function readPortalPool(base: string, pages = 20): Promise<DemoPool
   if (!(n > 0)) throw new Error(`${base} has no samples to query (GET /api/health counts.samples = ${n})`);
   const words = new Set<string>();
   const sampleIds = new Set<string>();
-  const offsets = new Set(Array.from({ length: Math.min(pages, Math.ceil(n / 50)) }, (_, i) => Math.floor((i * n) / pages)));
+  const count = Math.min(pages, Math.ceil(n / 50));
+  const offsets = new Set(Array.from({ length: count }, (_, i) => Math.floor((i * n) / count)));
   for (const offset of offsets) {
     const page = await get<SampleListing>(`/api/samples?limit=50&offset=${offset}`);
     for (const s of page.samples) {

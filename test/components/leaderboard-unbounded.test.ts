@@ -35,6 +35,11 @@ describe("the leaderboard table's unbounded intervals", () => {
     expect(html.slice(html.indexOf(">base<"))).toContain("fixed");
   });
 
+  it("marks every thin model of a Plackett–Luce board even when none has an interval", () => {
+    const html = render([row("thin", 1, 1.3, null), row("thinner", 2, 0.9, null), row("base", 3, 0, null)]);
+    expect(html.split('data-testid="unbounded"').length - 1).toBe(2);
+  });
+
   it("marks nothing where the method gives no intervals at all (Elo)", () => {
     const html = render([row("a", 1, 120, null), row("base", 2, 0, null)], "elo");
     expect(html).not.toContain("unbounded");

@@ -115,11 +115,14 @@ export async function findSameFile(id: string, sha256: string): Promise<{ id: st
   // and it holds no id-less pairwise lines (each is an event: sent again, a new one). Otherwise the
   // upload is imported line by line, which counts what is unchanged as duplicates.
   const r = await pool().query<{ id: string; lines: number }>(
+    // "After" by publish time, not seq: uploads run side by side and publish in any order (a tie
+    // in the millisecond counts as after). Dry runs store nothing and change nothing.
     `SELECT u.id, u.lines_total AS lines FROM uploads u
-      WHERE u.file_sha256 = $1 AND u.id <> $2 AND u.status = ${statusSql(UPLOAD_STATUS.done)} AND u.error_count = 0 AND u.duplicate_of IS NULL
-        AND NOT EXISTS (SELECT 1 FROM uploads l WHERE l.seq > u.seq AND l.id <> $2 AND l.status = ${statusSql(UPLOAD_STATUS.done)} AND l.duplicate_of IS NULL)
+      WHERE u.file_sha256 = $1 AND u.id <> $2 AND u.status = ${statusSql(UPLOAD_STATUS.done)} AND u.error_count = 0 AND u.duplicate_of IS NULL AND NOT u.dry_run
+        AND NOT EXISTS (SELECT 1 FROM uploads l WHERE l.finished_at >= u.finished_at AND l.seq <> u.seq AND l.id <> $2 AND l.status = ${statusSql(UPLOAD_STATUS.done)}
+                          AND l.duplicate_of IS NULL AND NOT l.dry_run)
         AND NOT EXISTS (SELECT 1 FROM measurements m WHERE m.upload_seq = u.seq AND m.kind = 'pairwise' AND m.key IS NULL)
-      ORDER BY u.seq DESC LIMIT 1`,
+      ORDER BY u.finished_at DESC LIMIT 1`,
     [sha256, id],
   );
   return r.rows[0] ?? null;

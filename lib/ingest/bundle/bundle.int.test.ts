@@ -185,7 +185,10 @@ describe("bundles of another tool's run", () => {
     expect(names.filter((n) => n.startsWith("samples_")).length).toBe(3);
     const r = await run("lm-eval", "EleutherAI__pythia-160m", names);
     expect(r.converted.errors).toEqual([]);
-    const report = await importFile(write(tarGzBundle(r.entries), ".tar.gz"));
+    // As macOS's archiver packs a folder: each file's extended attributes beside it, never part of the run.
+    const macOs = r.entries.flatMap((e) => [{ path: `__MACOSX/${e.path.replace(/[^/]+$/, "._$&")}`, bytes: Buffer.from([0, 5, 22, 7]) }]);
+    macOs.push({ path: "EleutherAI__pythia-160m/._results.json", bytes: Buffer.from([0, 5, 22, 7]) });
+    const report = await importFile(write(tarGzBundle([...r.entries, ...macOs]), ".tar.gz"));
     expect(report.errors).toEqual([]);
     expect(report.counts.samples_new).toBe(r.samples.size);
     expect(report.counts.measurements_new).toBe(r.measurements);

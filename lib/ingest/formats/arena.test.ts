@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { arena } from "./arena";
 import { collect, fixture, fixtureText, memoryFile, ofType } from "./test-helpers";
 
+/** The first battle's id in clean_battle_20230424.json as the converter gave it before MT-Bench's turns were added (stop 21): unchanged. */
+const PINNED_FIRST_ID = "chatbot-arena/c8c594b1883ca9a3c242";
+
 describe("Chatbot Arena battles → pairwise lines", () => {
   it("maps released conversations: one sample per question, outputs from the assistant turns", async () => {
     const { records, errors } = await collect(arena, fixture("arena", "clean_battle_conv_20230424.json"));
@@ -57,6 +60,14 @@ describe("Chatbot Arena battles → pairwise lines", () => {
     const after = await ids(full);
     expect(after.slice(0, 2)).toEqual(before);
     expect(new Set(after).size).toBe(4);
+    // Pinned: a clean_battle record's id must stay what earlier imports stored (re-imports idempotent).
+    expect(after[0]).toBe(PINNED_FIRST_ID);
+  });
+
+  it("keeps battles with nothing but a turn apart (no id: each is an event)", async () => {
+    const text = ['{"model_a":"x","model_b":"y","winner":"model_a","turn":1}', '{"model_a":"x","model_b":"y","winner":"model_b","turn":1}'].join("\n");
+    const pairs = ofType((await collect(arena, [memoryFile("b.jsonl", text)])).records, "pairwise");
+    expect(pairs.map((p) => p.id)).toEqual([undefined, undefined]);
   });
 
   it("reads MT-Bench's pairwise judgments (no time stamp): each turn of a question is its own vote, tie (inconsistent) a tie", async () => {

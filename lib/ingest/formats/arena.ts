@@ -1,6 +1,6 @@
 // Chatbot Arena battles as FastChat's clean_battle_data.py writes them (lm-sys/FastChat,
 // fastchat/serve/monitor/clean_battle_data.py): a JSON array (or JSON Lines) of {question_id,
-// model_a, model_b, winner ∈ model_a | model_b | tie | tie (bothbad), judge, conversation_a,
+// model_a, model_b, winner ∈ model_a | model_b | tie | tie (bothbad) (| tie (inconsistent) in MT-Bench's judgments), judge, conversation_a,
 // conversation_b, turn, anony, language, tstamp}. Its "simple" mode drops question_id and the
 // conversations. One battle → one pairwise line whose id is derived from (question_id, tstamp,
 // judge, models), so re-importing a grown dump adds only the new battles.
@@ -10,7 +10,7 @@ import type { Converted, ConvertedRecord, Converter, ConvertOptions, Origin, Pai
 import { stableId } from "./stable-id";
 
 const BENCHMARK = "chatbot-arena";
-const EXPECTS = 'Chatbot Arena battles: a JSON array (or JSON Lines) of objects with "model_a", "model_b" and "winner" (model_a, model_b, tie or tie (bothbad))';
+const EXPECTS = 'Chatbot Arena battles: a JSON array (or JSON Lines) of objects with "model_a", "model_b" and "winner" (model_a, model_b, tie, tie (bothbad) or tie (inconsistent))';
 // "tie (inconsistent)": MT-Bench's pairwise judge verdicts (lmsys/mt_bench_human_judgments, split
 // gpt4_pair), judged in both orders with different winners; MT-Bench counts it as a tie.
 const WINNERS: Record<string, PairwiseLine["winner"]> = { model_a: "a", model_b: "b", tie: "tie", "tie (bothbad)": "tie", "tie (inconsistent)": "tie" };
@@ -81,8 +81,10 @@ function mapBattle(value: unknown, origin: Origin, benchmark: string, seen: Set<
   // question apart: the turn tells those votes apart (clean_battle's `turn` counts the battle's
   // turns instead, and its ids stay as they were).
   const tstamp = idPart(o.tstamp);
-  const turn = tstamp === null ? idPart(o.turn) : null;
-  const key = [qid, tstamp, idPart(o.judge), ...(turn !== null ? [`turn ${turn}`] : [])];
+  const base = [qid, tstamp, idPart(o.judge)];
+  // Only where the rest names the vote at all: a turn alone does not tell repeated battles apart.
+  const turn = tstamp === null && base.some((k) => k !== null) ? idPart(o.turn) : null;
+  const key = [...base, ...(turn !== null ? [`turn ${turn}`] : [])];
   const pairwise: PairwiseLine = { type: "pairwise", sample, model_a: a as string, model_b: b as string, winner };
   // Without anything that tells votes apart, repeated battles must stay separate events: no id.
   if (key.some((k) => k !== null)) pairwise.id = stableId(benchmark, [...key, a, b]);

@@ -59,7 +59,9 @@ describe("FastChat MT-Bench judgments → score and pairwise lines", () => {
   it("reads the question from the judges' prompts (single, pairwise, multi-turn), or none", () => {
     expect(questionFromPrompt("x\n\n[Question]\nWhat is 2+2?\n\n[The Start of Assistant's Answer]\n4")).toBe("What is 2+2?");
     expect(questionFromPrompt("[User Question]\nWhy?\n\n[The Start of Assistant A's Answer]\nBecause")).toBe("Why?");
-    expect(questionFromPrompt("### User:\nFirst?\n\n### Assistant A:\nok\n\n### User:\nSecond?\n\n### Assistant A:\nok")).toBe("First?\n\nSecond?");
+    // Multi-turn: the first turn only (turn 1 and turn 2 judgments give the question the same text), without a reference answer.
+    expect(questionFromPrompt("### User:\nFirst?\n\n### Assistant A:\nok\n\n### User:\nSecond?\n\n### Assistant A:\nok")).toBe("First?");
+    expect(questionFromPrompt("<|The Start of Reference Answer|>\n\n### User:\nFirst?\n\n### Reference answer:\n42\n\n### User:\nSecond?")).toBe("First?");
     expect(questionFromPrompt("...")).toBeNull();
   });
 });

@@ -45,9 +45,10 @@ export function questionFromPrompt(prompt: unknown): string | null {
   if (typeof prompt !== "string") return null;
   const single = /\[(?:User )?Question\]\n([\s\S]*?)\n\n\[The Start of /.exec(prompt);
   if (single) return single[1].trim() || null;
-  const users = [...prompt.matchAll(/### User:\n([\s\S]*?)\n\n### Assistant/g)].map((m) => m[1].trim());
-  const turns = users.filter((u, i) => u && users.indexOf(u) === i);
-  return turns.length ? turns.join("\n\n") : null;
+  // The first user turn only, up to the next heading (a reference answer or the assistant's): every
+  // judgment of a question, of either turn, then gives its sample the same text.
+  const first = /### User:\n([\s\S]*?)\n\n### /.exec(prompt);
+  return first ? first[1].trim() || null : null;
 }
 
 const turnOf = (o: Record<string, unknown>) => (o.turn === 2 || o.turn === "2" ? 2 : 1);
