@@ -97,7 +97,10 @@ describe("modelProfile", () => {
     expect(calls.filter((s) => !hasSelection(s))).toHaveLength(1);
     expect(calls.filter((s) => s.tag.join() === "biology" && s.k === 31)).toHaveLength(1);
     expect(calls).toHaveLength(2);
-    expect(p.evidence!.n_retrieved).toBe(31);
+    // k bounds only what a text query retrieves (api.md): without q, every biology sample is the selection.
+    const tagged = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM samples WHERE 'biology' = ANY(tags)`);
+    expect(tagged.rows[0].n).toBeGreaterThan(31);
+    expect(p.evidence!.n_retrieved).toBe(tagged.rows[0].n);
     expect(p.overall?.n_models).toBe(16);
   });
 
