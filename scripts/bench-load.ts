@@ -45,7 +45,6 @@ const SECONDS = arg("seconds", 30);
 const RUNS = arg("runs", 1);
 /** 0: no upload during the runs. */
 const UPLOAD_MB = arg("upload-mb", 4, true);
-const uploadWords = UPLOAD_MB > 0 ? `${UPLOAD_MB} MB upload in flight` : "no upload";
 const TIMEOUT_S = arg("timeout", 20);
 /** --log FILE: keep the portal's output there (it is removed with the temporary DATA_DIR otherwise). */
 const KEEP_LOG = args.includes("--log") ? path.resolve(args[args.indexOf("--log") + 1] ?? "") : null;
@@ -65,6 +64,9 @@ if (URL_ARG !== null) {
 }
 /** The upload token for --url (an environment variable: a command line shows in process lists). */
 const URL_TOKEN = process.env.BENCH_LOAD_TOKEN || null;
+/** Whether the runs post an upload: asked for, and (--url) with a token to post it with. */
+const UPLOADING = UPLOAD_MB > 0 && (URL_ARG === null || URL_TOKEN !== null);
+const uploadWords = UPLOADING ? `${UPLOAD_MB} MB upload in flight` : "no upload";
 
 const log = (msg: string) => console.log(`[bench:load] ${msg}`);
 const load = () => loadavg().map((x) => x.toFixed(2)).join(" ");
@@ -226,13 +228,13 @@ async function measure(portal: Portal, i: number, pool: DemoPool): Promise<Measu
   const rss = portal.pid === null ? null : rssPeaks(portal.pid);
   const cpuNow = () => (portal.pid === null ? null : sampleCpu(portal.pid, portal.dbPid));
   try {
-    const token = UPLOAD_MB > 0 ? await portal.token() : null;
+    const token = UPLOADING ? await portal.token() : null;
     // One request of each kind first: the web process loads its read model on the first query, a
     // one-off that the runs should not count (it is reported here instead).
     const t0 = performance.now();
     for (const m of trafficMix(pool, 0)) await fetch(portal.base + m.path()).then((r) => r.arrayBuffer());
     log(`warm-up, one request of each kind in turn: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    log(`portal ready at ${portal.base}; ${CLIENTS} clients × ${SECONDS} s${LOCKSTEP ? " in lockstep" : ""}, ${token ? uploadWords : "no upload"} (run ${i} of ${RUNS})`);
+    log(`portal ready at ${portal.base}; ${CLIENTS} clients × ${SECONDS} s${LOCKSTEP ? " in lockstep" : ""}, ${uploadWords} (run ${i} of ${RUNS})`);
     const body = token ? uploadBody(pool, UPLOAD_MB, i) : null;
     rss?.reset();
     const cpu0 = cpuNow();
@@ -324,8 +326,7 @@ async function main() {
     const peak = (role: Role) => median(runs.map((r) => r.peaks?.[role] ?? NaN));
     const web = `${process.env.WEB_PROCESSES ?? "npm start's default number of"} web process(es), young generation ${process.env.WEB_SEMI_SPACE_MB ?? "32"} MB, single-threaded GC ${process.env.WEB_SINGLE_THREADED_GC ?? "auto"}, ${process.env.WEB_ACTIVE_REQUESTS ?? "2"} requests at once per server (WEB_PROCESSES, WEB_SEMI_SPACE_MB, WEB_SINGLE_THREADED_GC, WEB_ACTIVE_REQUESTS)`;
     const poolName = URL_ARG ? `the portal at ${URL_ARG} (its own pool and configuration)` : POOL > 0 ? `generated pool of ${POOL} samples, ${DB} database` : `demo pool, ${DB} database`;
-    const uploads = URL_ARG && !URL_TOKEN ? "no upload" : uploadWords;
-    console.log(`\n${CLIENTS} clients × ${SECONDS} s${LOCKSTEP ? " in lockstep" : ", each starting its cycle at its own kind"}, ${poolName}, ${uploads}; ${URL_ARG ? "" : `${web}; `}${RUNS === 1 ? "1 run" : `median of ${RUNS} runs`}`);
+    console.log(`\n${CLIENTS} clients × ${SECONDS} s${LOCKSTEP ? " in lockstep" : ", each starting its cycle at its own kind"}, ${poolName}, ${uploadWords}; ${URL_ARG ? "" : `${web}; `}${RUNS === 1 ? "1 run" : `median of ${RUNS} runs`}`);
     console.log("| figure | value | target |\n|---|---|---|");
     console.log(`| requests/s (each run) | ${s.map((x) => x.rps.toFixed(1)).join(" / ")} | ≥ 30 |`);
     console.log(`| p50 / p95 / p99 latency | ${m((x) => x.p50).toFixed(0)} / ${m((x) => x.p95).toFixed(0)} / ${m((x) => x.p99).toFixed(0)} ms | p95 ≤ 2000, p99 ≤ 5000 |`);
@@ -333,7 +334,7 @@ async function main() {
     console.log(`| non-2xx other than 503 (all runs) | ${other} of ${all} | 0 |`);
     console.log(`| 503 + Retry-After (all runs) | ${total((x) => x.deliberate503)} (${((100 * total((x) => x.deliberate503)) / Math.max(1, all)).toFixed(2)} %) | ≤ 1 % |`);
     console.log(`| connection errors / timeouts (> ${TIMEOUT_S} s) | ${total((x) => x.errors)} / ${total((x) => x.timeouts)} | 0 / 0 |`);
-    if (UPLOAD_MB > 0 && (!URL_ARG || URL_TOKEN)) console.log(`| upload accepted / done | ${median(runs.map((r) => r.result.upload.acceptedMs)).toFixed(0)} ms / ${(median(runs.map((r) => r.result.upload.doneMs)) / 1000).toFixed(1)} s | – |`);
+    if (UPLOADING) console.log(`| upload accepted / done | ${median(runs.map((r) => r.result.upload.acceptedMs)).toFixed(0)} ms / ${(median(runs.map((r) => r.result.upload.doneMs)) / 1000).toFixed(1)} s | – |`);
     if (measured) {
       console.log(`| peak RSS web (all its processes) / worker / db | ${mb(peak("web"))} / ${mb(peak("worker"))} / ${mb(peak("db"))} | web ≤ 1536 MB |`);
       console.log(`| the portal's share of the machine's CPU (each run) | ${runs.map((r) => `${cpuPercent(r.cpu!, r.result.seconds)} %`).join(" / ")} | – |`);

@@ -118,21 +118,18 @@ export function DataTable<TRow extends RowData>({ testId, caption, captionClassN
   );
 
   // Focusable, so that a table wider than the screen can be scrolled from the keyboard (axe: scrollable-region-focusable).
-  if (!scroll)
-    return (
-      <>
-        {visibleCaption}
-        <div role="region" aria-label={typeof caption === "string" ? caption : "Table"} tabIndex={0} className={wrapperClassName ?? "overflow-x-auto"}>
-          {tableElement}
-        </div>
-      </>
-    );
   return (
     <>
       {visibleCaption}
-      <div data-table-scroll role="region" aria-label={scroll.label} tabIndex={0} className={cx("overflow-auto rounded border border-slate-100", wrapperClassName)} style={{ maxHeight: scroll.maxHeight }}>
-        {tableElement}
-      </div>
+      {scroll ? (
+        <div data-table-scroll role="region" aria-label={scroll.label} tabIndex={0} className={cx("overflow-auto rounded border border-slate-100", wrapperClassName)} style={{ maxHeight: scroll.maxHeight }}>
+          {tableElement}
+        </div>
+      ) : (
+        <div role="region" aria-label={typeof caption === "string" ? caption : "Table"} tabIndex={0} className={wrapperClassName ?? "overflow-x-auto"}>
+          {tableElement}
+        </div>
+      )}
     </>
   );
 }

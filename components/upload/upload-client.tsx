@@ -20,6 +20,9 @@ export function UploadClient() {
   const [report, setReport] = useState<UploadReport | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  /** What the form still needs before it can be sent (its buttons are disabled meanwhile), or null. */
+  const missing = !file ? (token.trim() ? "Choose a file to continue." : "Choose a file and enter your upload token to continue.") : token.trim() ? null : "Enter your upload token to continue.";
+
   async function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!file || !token.trim()) return;
@@ -113,7 +116,7 @@ export function UploadClient() {
           <button
             type="submit"
             value="preview"
-            disabled={!file || !token.trim() || busy}
+            disabled={missing !== null || busy}
             className="rounded border border-indigo-300 bg-white px-4 py-2 text-sm font-medium text-indigo-700 hover:bg-indigo-50 disabled:cursor-not-allowed disabled:text-slate-400"
           >
             Preview (nothing stored)
@@ -121,14 +124,14 @@ export function UploadClient() {
           <button
             type="submit"
             value="upload"
-            disabled={!file || !token.trim() || busy}
+            disabled={missing !== null || busy}
             className="rounded bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:cursor-not-allowed disabled:bg-slate-300"
           >
             {busy ? "Working…" : "Upload"}
           </button>
-          {!busy && (!file || !token.trim()) && (
+          {!busy && missing && (
             <p className="self-center text-xs text-slate-500" data-testid="upload-needs">
-              {!file && !token.trim() ? "Choose a file and enter your upload token to continue." : !file ? "Choose a file to continue." : "Enter your upload token to continue."}
+              {missing}
             </p>
           )}
         </div>

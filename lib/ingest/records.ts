@@ -56,10 +56,10 @@ export async function* uploadRecords(bytes: AsyncIterable<Uint8Array>, opts: Rec
     yield* parseResults(stream);
     return;
   }
-  for await (const batch of CONVERTERS[d.format].convert([{ path, open: () => stream }])) yield batch.map(toItem);
+  yield* runRecords(d.format, [{ path, open: () => stream }]);
 }
 
-/** The validated items of another tool's run that came as several files (a bundle: lib/ingest/bundle), converted together. */
+/** The validated items of another tool's files (one upload, or the files of a bundle holding a run: lib/ingest/bundle), converted together. */
 export async function* runRecords(format: FormatName, files: readonly UploadFile[]): AsyncGenerator<ParsedItem[]> {
   for await (const batch of CONVERTERS[format].convert(files)) yield batch.map(toItem);
 }

@@ -128,6 +128,27 @@ export function participants(g: ComparisonGraph): Uint8Array {
   return out;
 }
 
+/** Models joined to `from` by a chain of comparisons, whichever way each was won (the graph's undirected reachability). */
+export function weaklyLinked(graph: ComparisonGraph, from: number): Uint8Array {
+  const { n, words, adj } = graph;
+  const seen = new Uint8Array(n);
+  const stack = [from];
+  seen[from] = 1;
+  while (stack.length) {
+    const i = stack.pop()!;
+    for (let j = 0; j < n; j++) {
+      if (seen[j]) continue;
+      const beat = (adj[i * words + (j >>> 5)] >>> (j & 31)) & 1;
+      const beaten = (adj[j * words + (i >>> 5)] >>> (i & 31)) & 1;
+      if (beat || beaten) {
+        seen[j] = 1;
+        stack.push(j);
+      }
+    }
+  }
+  return seen;
+}
+
 /**
  * The models whose scores are estimable: under the MLE (prior = 0) the baseline's SCC, with
  * a prior every participant.

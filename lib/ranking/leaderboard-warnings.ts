@@ -3,7 +3,7 @@
  * ./leaderboard-types.ts). Identifiability background: ./identifiability.ts.
  */
 import type { MeasurementBatch } from './measurements';
-import { participants, type ComparisonGraph, type Components } from './identifiability';
+import { participants, weaklyLinked, type Components } from './identifiability';
 import type { RankContext } from './method-output';
 import type { RankMethod, RankWarning } from './leaderboard-types';
 
@@ -99,23 +99,3 @@ export function dataWarnings(ctx: RankContext, perModel: Int32Array, method: Ran
   return out;
 }
 
-/** Models joined to `from` by a chain of comparisons, whichever way each was won (the graph's undirected reachability). */
-function weaklyLinked(graph: ComparisonGraph, from: number): Uint8Array {
-  const { n, words, adj } = graph;
-  const seen = new Uint8Array(n);
-  const stack = [from];
-  seen[from] = 1;
-  while (stack.length) {
-    const i = stack.pop()!;
-    for (let j = 0; j < n; j++) {
-      if (seen[j]) continue;
-      const beat = (adj[i * words + (j >>> 5)] >>> (j & 31)) & 1;
-      const beaten = (adj[j * words + (i >>> 5)] >>> (i & 31)) & 1;
-      if (beat || beaten) {
-        seen[j] = 1;
-        stack.push(j);
-      }
-    }
-  }
-  return seen;
-}

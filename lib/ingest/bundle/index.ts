@@ -86,14 +86,14 @@ async function readAll(stream: AsyncIterable<Uint8Array>): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** What macOS's archiver adds beside each file (__MACOSX/…, ._name: its extended attributes), never a file of the run. */
-export function macOsExtra(path: string): boolean {
+/** What macOS's archiver adds beside each file (__MACOSX/…, ._name: its extended attributes), never a file of the upload. */
+function macOsExtra(path: string): boolean {
   return /(^|\/)__MACOSX\//.test(path) || /(^|\/)\._[^/]*$/.test(path);
 }
 
 /** The results file of a bundle, or a SourceError naming what the bundle holds instead. */
 function resultsEntry(entries: ArchiveEntry[]): ArchiveEntry & { bytes: Buffer } {
-  const results = entries.filter((e) => RESULTS_FILE.test(e.path) && !bundlePathProblem(e.path) && !macOsExtra(e.path));
+  const results = entries.filter((e) => RESULTS_FILE.test(e.path) && !bundlePathProblem(e.path));
   if (results.length === 1 && results[0].bytes) return results[0] as ArchiveEntry & { bytes: Buffer };
   if (results.length === 1) throw new SourceError(`the bundle's results file ${results[0].path} ${results[0].problem}`);
   if (results.length === 0) throw new SourceError("the bundle holds no results file (*.jsonl or *.jsonl.gz)");
@@ -141,7 +141,7 @@ async function storeImages(entries: ArchiveEntry[], uploadSeq: number): Promise<
  * size bound) fails the upload, naming it: the converter would otherwise report it missing.
  */
 function toolRun(entries: ArchiveEntry[], explicit: string | null | undefined): UploadInput["run"] {
-  const kept = entries.filter((e) => !bundlePathProblem(e.path) && !macOsExtra(e.path));
+  const kept = entries.filter((e) => !bundlePathProblem(e.path));
   const d = detectFormat(
     kept.map((e) => ({ path: normalizeBundlePath(e.path), head: e.bytes?.subarray(0, HEAD_BYTES) })),
     explicit ?? undefined,
@@ -158,7 +158,7 @@ export async function openUploadInput(bytes: AsyncIterable<Uint8Array>, opts: Op
   const kind = bundleKind(head);
   if (!kind) return { bytes: stream, fileName: opts.fileName, images: null, run: null };
   const buffer = await readAll(stream);
-  const entries = kind === "zip" ? await readZip(buffer, LIMITS) : await readTar(buffer, LIMITS);
+  const entries = (kind === "zip" ? await readZip(buffer, LIMITS) : await readTar(buffer, LIMITS)).filter((e) => !macOsExtra(e.path));
   const run = toolRun(entries, opts.format);
   if (run) return { bytes: (async function* () {})(), fileName: opts.fileName, images: null, run };
   const results = resultsEntry(entries);
