@@ -28,7 +28,7 @@ const MAPPINGS: FormatMapping[] = [
     param: "lm-eval",
     file: "the run's output folder as a bundle (.zip / .tar.gz): samples_<task>_<time>.jsonl per task (--log_samples) and the results_<time>.json beside them",
     maps: [
-      "results.json's model_name (or pretrained=) → the model; model_num_parameters → parameters_b",
+      "results.json's model_name (or peft=, pretrained=, model=, … of model_args) → the model; model_num_parameters → parameters_b",
       "doc_id → a sample <task>/<doc_id>: input = the doc's question field, reference = target",
       "each per-sample metric → a score line (metric as the harness names it, e.g. exact_match,strict-match); filtered_resps → output",
     ],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lmEval } from "./lm-eval";
+import { lmEval, modelOfArgs } from "./lm-eval";
 import { collect, fixture, memoryFile, ofType } from "./test-helpers";
 
 const TS = "2024-06-01T12-00-00.123456";
@@ -63,6 +63,24 @@ describe("lm-evaluation-harness sample logs → score lines", () => {
     expect(alone.errors[0]).toMatchObject({ origin: { file: `samples_t_${TS}.jsonl` }, message: expect.stringMatching(/has no results_<date>.json beside it/) });
     const named = await collect(lmEval, [memoryFile(`samples_t_${TS}.jsonl`, line)], { model: "my-model" });
     expect(ofType(named.records, "score")).toEqual([{ type: "score", sample: "t/3", model: "my-model", metric: "exact_match", value: 1, output: "a" }]);
+  });
+
+  it("reads the model from config.model_args where the results file has no model_name, as the harness does", async () => {
+    expect(modelOfArgs("pretrained=EleutherAI/pythia-160m,dtype=float16")).toBe("EleutherAI/pythia-160m");
+    // An adapter names the model evaluated, whatever the order of the pairs.
+    expect(modelOfArgs("pretrained=meta-llama/Llama-2-7b-hf,peft=me/llama-lora,trust_remote_code=True")).toBe("me/llama-lora");
+    expect(modelOfArgs("model=gpt-4o-mini,max_tokens=512")).toBe("gpt-4o-mini");
+    expect(modelOfArgs("base_model=x,path=/models/mine")).toBe("/models/mine");
+    expect(modelOfArgs({ pretrained: "org/m", dtype: "auto" })).toBe("org/m");
+    expect(modelOfArgs("dtype=auto,pretrained=")).toBeUndefined();
+    expect(modelOfArgs(undefined)).toBeUndefined();
+    const line = '{"doc_id":3,"doc":{"question":"q"},"target":"a","filtered_resps":["a"],"filter":"none","metrics":["exact_match"],"exact_match":1}\n';
+    const results = (args: unknown) => JSON.stringify({ results: {}, config: { model_args: args } });
+    const viaArgs = await collect(lmEval, [memoryFile(`results_${TS}.json`, results("model=local-chat,base_url=http://x")), memoryFile(`samples_t_${TS}.jsonl`, line)]);
+    expect(ofType(viaArgs.records, "score").map((s) => s.model)).toEqual(["local-chat"]);
+    const none = await collect(lmEval, [memoryFile(`results_${TS}.json`, results("dtype=auto")), memoryFile(`samples_t_${TS}.jsonl`, line)]);
+    expect(none.records).toEqual([]);
+    expect(none.errors[0].message).toMatch(/names no model: neither "model_name" nor one of "peft=", "delta=", "pretrained=", .* in "config.model_args"/);
   });
 
   it("rejects a line it cannot map, naming line and field, and goes on", async () => {

@@ -35,12 +35,41 @@ function taskOf(path: string): { task: string; date?: string } {
   return m ? { task: m[1], date: m[2] } : { task: name.replace(/^samples_/, "").replace(/\.jsonl(\.gz)?$/, "") };
 }
 
+/**
+ * The keys of `model_args` that name the model, in the order the harness itself reads them when it
+ * writes `model_name` (lm_eval/loggers/evaluation_tracker.py, `_get_model_name`: an adapter or delta
+ * is given beside the `pretrained` base it was trained from, and names the model evaluated).
+ */
+export const MODEL_ARG_KEYS = ["peft", "delta", "pretrained", "model", "model_version", "model_name", "model_id", "path", "engine"] as const;
+
+/**
+ * The model named by a run's `config.model_args` (results files without `model_name`, older than
+ * harness 0.4.3): the "key=value,key=value" string of the command line, or the object a Python caller
+ * passed. The first of MODEL_ARG_KEYS given a non-empty value; whole keys only (the harness matches
+ * substrings, so its "model=" also read "base_model=").
+ */
+export function modelOfArgs(args: unknown): string | undefined {
+  const values = new Map<string, string>();
+  if (typeof args === "string") {
+    for (const pair of args.split(",")) {
+      const at = pair.indexOf("=");
+      if (at > 0) values.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+    }
+  } else if (args && typeof args === "object") {
+    for (const [k, v] of Object.entries(args as Record<string, unknown>)) if (typeof v === "string") values.set(k, v.trim());
+  }
+  for (const key of MODEL_ARG_KEYS) {
+    const v = values.get(key);
+    if (v) return v;
+  }
+  return undefined;
+}
+
 function runOf(results: unknown, override: string | undefined): Run | string {
   const r = (results && typeof results === "object" ? results : {}) as Record<string, unknown>;
   const config = (r.config && typeof r.config === "object" ? r.config : {}) as Record<string, unknown>;
-  const fromArgs = typeof config.model_args === "string" ? /(?:^|,)pretrained=([^,]+)/.exec(config.model_args)?.[1] : undefined;
-  const model = override ?? (typeof r.model_name === "string" && r.model_name !== "" ? r.model_name : fromArgs);
-  if (!model) return 'names no model: neither "model_name" nor "pretrained=" in "config.model_args"';
+  const model = override ?? (typeof r.model_name === "string" && r.model_name !== "" ? r.model_name : modelOfArgs(config.model_args));
+  if (!model) return `names no model: neither "model_name" nor one of ${MODEL_ARG_KEYS.map((k) => `"${k}="`).join(", ")} in "config.model_args"`;
   const hib = (r.higher_is_better && typeof r.higher_is_better === "object" ? r.higher_is_better : {}) as Run["higherIsBetter"];
   const n = config.model_num_parameters;
   return { model, higherIsBetter: hib, parameters: typeof n === "number" && n > 0 ? n : undefined };
