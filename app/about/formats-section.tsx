@@ -72,8 +72,9 @@ const MAPPINGS: FormatMapping[] = [
     maps: [
       "eval.task → benchmark; each sample → a sample <task>/<id> with its input messages and target",
       "each scorer's value → a score line for eval.model (C 1, P 0.5, I 0, numbers as they are; a dict → one metric per key); the first choice's text → output",
+      "several epochs → one score per sample and metric: Inspect's reduction of them (reductions), else their mean; the first epoch's output",
     ],
-    dropped: "events, messages, store, usage, plan and reductions; skipped: epochs after the first, unscored samples",
+    dropped: "events, messages, store, usage, plan; skipped: unscored samples",
   },
   {
     name: "CSV",

@@ -5,6 +5,10 @@
 // metadata, attachments} → one `sample` and one `score` per scorer. Values are read as Inspect's
 // value_to_float reads them (scorer/_metric.py): C = 1, P = 0.5, I = N = 0, yes/true = 1,
 // no/false = 0, numeric strings; a dict value gives one metric per key ("scorer/key").
+// A run of several epochs (eval.config.epochs > 1) holds one value per sample, model and metric
+// all the same: the one Inspect reduced the epochs to (`reductions`, a list of {scorer, reducer,
+// samples [{sample_id, value}]}; reductions.json in a .eval archive), else the mean of the epochs'
+// values (Inspect's default reducer); the output shown is the first epoch's.
 import { contentText, evidence } from "./evidence";
 import { baseName, fileJson, fileProblem, readJsonFile } from "./files";
 import { fileError, type Converted, type ConvertedRecord, type Converter, type ConvertOptions, type Origin, type UploadFile } from "./records";
@@ -16,6 +20,8 @@ const WORDS: Record<string, number> = { yes: 1, true: 1, no: 0, false: 0 };
 interface Run {
   model: string;
   benchmark: string;
+  /** eval.config.epochs: more than 1, the scores are held until the run's reductions are read (EpochScores) */
+  epochs: number;
 }
 
 type Obj = Record<string, unknown>;
@@ -27,7 +33,65 @@ function runOf(evalSpec: unknown, options: ConvertOptions): Run | string {
   const task = options.benchmark ?? evalSpec.task;
   if (typeof model !== "string" || model.trim() === "") return '"eval.model" is required';
   if (typeof task !== "string" || task.trim() === "") return '"eval.task" is required';
-  return { model: model.trim(), benchmark: task.trim() };
+  const epochs = isObj(evalSpec.config) && typeof evalSpec.config.epochs === "number" ? evalSpec.config.epochs : 1;
+  return { model: model.trim(), benchmark: task.trim(), epochs };
+}
+
+/** Reduced values by scorer, then by sample id (as a string): a run's `reductions`. */
+type Reductions = Map<string, Map<string, unknown>>;
+
+function reductionsOf(value: unknown): Reductions {
+  const out: Reductions = new Map();
+  for (const r of Array.isArray(value) ? value : []) {
+    if (!isObj(r) || typeof r.scorer !== "string" || !Array.isArray(r.samples)) continue;
+    const bySample = out.get(r.scorer) ?? new Map<string, unknown>();
+    for (const sc of r.samples) if (isObj(sc) && (typeof sc.sample_id === "string" || typeof sc.sample_id === "number")) bySample.set(String(sc.sample_id), sc.value);
+    out.set(r.scorer, bySample);
+  }
+  return out;
+}
+
+interface HeldSample {
+  id: string;
+  epoch: number;
+  origin: Origin;
+  output: string | undefined;
+  /** per metric ("scorer" or "scorer/key"), its scorer, dict key and each epoch's value */
+  metrics: Map<string, { scorer: string; key: string | null; values: number[] }>;
+}
+
+/**
+ * The scores of a run of several epochs, held per sample until its reductions are known (they
+ * follow the samples in a log), then one score per sample and metric: the reduced value where
+ * Inspect reduced it to a number, else the mean of the epochs' values.
+ */
+class EpochScores {
+  private readonly held = new Map<string, HeldSample>();
+
+  add(sample: string, id: string, epoch: number, origin: Origin, output: string | undefined, metric: string, scorer: string, key: string | null, value: number): void {
+    let h = this.held.get(sample);
+    if (!h) this.held.set(sample, (h = { id, epoch, origin, output, metrics: new Map() }));
+    if (epoch < h.epoch) Object.assign(h, { epoch, origin, output });
+    const m = h.metrics.get(metric) ?? { scorer, key, values: [] };
+    m.values.push(value);
+    h.metrics.set(metric, m);
+  }
+
+  finish(run: Run, reductions: Reductions): Converted[] {
+    const out: Converted[] = [];
+    for (const [sample, h] of this.held) {
+      for (const [metric, m] of h.metrics) {
+        const reduced = reductions.get(m.scorer)?.get(h.id);
+        const part = m.key === null ? reduced : isObj(reduced) ? reduced[m.key] : undefined;
+        const n = scoreNumber(part);
+        const value = n !== undefined && !Number.isNaN(n) ? n : m.values.reduce((a, b) => a + b, 0) / m.values.length;
+        const record: ConvertedRecord = { type: "score", sample, model: run.model, metric, value, ...(h.output !== undefined && { output: h.output }) };
+        out.push({ kind: "record", origin: h.origin, record });
+      }
+    }
+    this.held.clear();
+    return out;
+  }
 }
 
 /** A score value as a number: undefined when there is none (unscored), NaN when it cannot be read. */
@@ -62,11 +126,12 @@ function outputOf(output: unknown, attachments: Obj): string | undefined {
   return isObj(choice) && isObj(choice.message) ? textOf(choice.message.content, attachments) : undefined;
 }
 
-function mapSample(s: unknown, origin: Origin, run: Run, seen: Set<string>, out: Converted[]): void {
+/** One sample of one epoch: its `sample` line (first seen), its scores (to `held` when the run has several epochs). */
+function mapSample(s: unknown, origin: Origin, run: Run, seen: Set<string>, out: Converted[], held: EpochScores | null): void {
   if (!isObj(s)) return void out.push({ kind: "error", origin, field: null, message: "must be a JSON object" });
   if (typeof s.id !== "string" && typeof s.id !== "number") return void out.push({ kind: "error", origin, field: "id", message: "must be a string or number" });
   const epoch = typeof s.epoch === "number" ? s.epoch : 1;
-  if (epoch !== 1) return void out.push({ kind: "skipped", origin, reason: `epoch ${epoch}: only epoch 1 is converted (a sample, model and metric hold one value)` });
+  if (!held && epoch !== 1) return void out.push({ kind: "skipped", origin, reason: `epoch ${epoch} of a run that says it has one (eval.config.epochs): only epoch 1 is converted` });
   const attachments = isObj(s.attachments) ? s.attachments : {};
   const sample = `${run.benchmark}/${s.id}`;
   if (!seen.has(sample)) {
@@ -81,15 +146,18 @@ function mapSample(s: unknown, origin: Origin, run: Run, seen: Set<string>, out:
     out.push({ kind: "record", origin, record });
   }
   const output = evidence(outputOf(s.output, attachments));
-  const score = (metric: string, value: number) =>
-    out.push({ kind: "record", origin, record: { type: "score", sample, model: run.model, metric, value, ...(output !== undefined && { output }) } });
+  const score = (scorer: string, key: string | null, value: number) => {
+    const metric = key === null ? scorer : `${scorer}/${key}`;
+    if (held) held.add(sample, String(s.id), epoch, origin, output, metric, scorer, key, value);
+    else out.push({ kind: "record", origin, record: { type: "score", sample, model: run.model, metric, value, ...(output !== undefined && { output }) } });
+  };
   for (const [scorer, sc] of Object.entries(isObj(s.scores) ? s.scores : {})) {
     const value = isObj(sc) ? sc.value : undefined;
     if (isObj(value)) {
       for (const [key, v] of Object.entries(value)) {
         const n = scoreNumber(v);
         if (n === undefined || Number.isNaN(n)) out.push({ kind: "skipped", origin, reason: `score "${scorer}" part "${key}" is not a number (${JSON.stringify(v)?.slice(0, 40)})` });
-        else score(`${scorer}/${key}`, n);
+        else score(scorer, key, n);
       }
       continue;
     }
@@ -102,12 +170,14 @@ function mapSample(s: unknown, origin: Origin, run: Run, seen: Set<string>, out:
     else if (Number.isNaN(n)) {
       const got = JSON.stringify(value)?.slice(0, 60);
       out.push({ kind: "error", origin, field: `scores.${scorer}.value`, message: `must be a number, true/false, yes/no or C/P/I/N (got ${got})` });
-    } else score(scorer, n);
+    } else score(scorer, null, n);
   }
 }
 
 async function* convertLog(file: UploadFile, options: ConvertOptions, seen: Set<string>): AsyncGenerator<Converted[]> {
   let run: Run | undefined;
+  let held: EpochScores | null = null;
+  let reductions: Reductions = new Map();
   try {
     for await (const items of fileJson(file, { streamKeys: new Set(["samples"]) })) {
       const out: Converted[] = [];
@@ -123,7 +193,9 @@ async function* convertLog(file: UploadFile, options: ConvertOptions, seen: Set<
             return;
           }
           run = found;
+          if (run.epochs > 1) held = new EpochScores();
         }
+        if (item.kind === "member" && item.key === "reductions") reductions = reductionsOf(item.value);
         if (item.kind !== "element" && item.kind !== "bad-element") continue;
         if (!run) {
           yield [fileError(file.path, `"samples" comes before "eval"; expected ${EXPECTS}`)];
@@ -131,7 +203,7 @@ async function* convertLog(file: UploadFile, options: ConvertOptions, seen: Set<
         }
         const origin = { file: file.path, index: item.index };
         if (item.kind === "bad-element") out.push({ kind: "error", origin, field: null, message: item.message });
-        else mapSample(item.value, origin, run, seen, out);
+        else mapSample(item.value, origin, run, seen, out, held);
       }
       if (out.length) yield out;
     }
@@ -140,6 +212,7 @@ async function* convertLog(file: UploadFile, options: ConvertOptions, seen: Set<
     return;
   }
   if (!run) yield [fileError(file.path, `has no "eval"; expected ${EXPECTS}`)];
+  else if (held) yield held.finish(run, reductions);
 }
 
 /** The entries of a .eval archive: header.json for the run, one JSON file per sample. */
@@ -156,15 +229,28 @@ async function* convertArchive(files: readonly UploadFile[], options: ConvertOpt
     yield [fileError(header.path, run)];
     return;
   }
+  const held = run.epochs > 1 ? new EpochScores() : null;
   for (const file of files.filter((f) => /(^|\/)samples\/[^/]+\.json$/.test(f.path))) {
     const out: Converted[] = [];
     try {
-      mapSample(await readJsonFile(file), { file: file.path }, run, seen, out);
+      mapSample(await readJsonFile(file), { file: file.path }, run, seen, out, held);
     } catch (err) {
       out.push(fileProblem(file, err, EXPECTS));
     }
     yield out;
   }
+  if (!held) return;
+  const reductionsFile = files.find((f) => baseName(f.path) === "reductions.json");
+  let reductions: Reductions = new Map();
+  if (reductionsFile) {
+    try {
+      reductions = reductionsOf(await readJsonFile(reductionsFile));
+    } catch (err) {
+      yield [fileProblem(reductionsFile, err, EXPECTS)];
+      return;
+    }
+  }
+  yield held.finish(run, reductions);
 }
 
 export const inspect: Converter = {
