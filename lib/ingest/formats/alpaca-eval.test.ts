@@ -70,6 +70,7 @@ describe("AlpacaEval annotations → pairwise lines", () => {
         origin: { file: "annotations.json" },
         field: null,
         message: expect.stringMatching(/^expected AlpacaEval annotations: a JSON array of objects with "instruction".*; found a JSON object$/),
+        wholeFile: true,
       },
     ]);
     const broken = await collect(alpacaEval, [memoryFile("a.json", '[{"instruction":"x", ')]);

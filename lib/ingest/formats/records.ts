@@ -27,8 +27,12 @@ export interface Origin {
 
 export type Converted =
   | { kind: "record"; origin: Origin; record: ConvertedRecord }
-  /** `field` names the tool's field that could not be mapped (null: the record or file as a whole). */
-  | { kind: "error"; origin: Origin; field: string | null; message: string }
+  /**
+   * `field` names the tool's field that could not be mapped (null: the record or file as a whole);
+   * `wholeFile` marks a problem of the whole file (fileError), which fails an upload even in
+   * partial mode (../records.ts).
+   */
+  | { kind: "error"; origin: Origin; field: string | null; message: string; wholeFile?: true }
   /** Left out on purpose (not annotated, the baseline against itself, …): counted, never rejected. */
   | { kind: "skipped"; origin: Origin; reason: string };
 
@@ -64,16 +68,12 @@ export function describeOrigin(o: Origin): string {
   return o.file;
 }
 
-/** The errors fileError made: problems of a whole file, which fail an upload even in partial mode (../records.ts). */
-const fileErrors = new WeakSet<Converted>();
-
+/** A problem of a whole file, which fails an upload even in partial mode (../records.ts). */
 export function fileError(file: string, message: string): Converted {
-  const error: Converted = { kind: "error", origin: { file }, field: null, message };
-  fileErrors.add(error);
-  return error;
+  return { kind: "error", origin: { file }, field: null, message, wholeFile: true };
 }
 
 /** Whether `c` is a problem of a whole file (fileError), not of one of its records. */
 export function isFileError(c: Converted): boolean {
-  return fileErrors.has(c);
+  return c.kind === "error" && c.wholeFile === true;
 }
