@@ -6,6 +6,7 @@ const QUIET = new Set(["no_baseline_comparisons", "duplicate_measurements", "inv
 const TITLES: Record<string, string> = {
   few_samples: "Too few samples to rank reliably",
   no_match: "Nothing matched",
+  field_as_text: "A word was read as text, not as a filter",
   not_connected: "Some models cannot be compared with the baseline",
   graph_not_strongly_connected: "The comparison graph is not strongly connected",
   never_lost: "A model never lost",

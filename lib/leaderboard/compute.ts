@@ -201,6 +201,9 @@ function similarityRange(r: Retrieval): [number, number] | null {
 function retrievalWarnings(r: Retrieval): ApiWarning[] {
   const out: ApiWarning[] = [];
   if (r.notice) out.push({ code: "no_match", message: r.notice });
+  for (const { word, suggestion } of r.fieldLike ?? []) {
+    out.push({ code: "field_as_text", message: `"${word}" was searched for as text, not used as a filter: did you mean "${suggestion}"? (The fields are benchmark:, task:, tag: and meta.KEY:.)` });
+  }
   const n = r.samples.length;
   if (n < FEW_SAMPLES) {
     out.push({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatQuery, parseQuery, QuerySyntaxError } from "./query-language";
+import { fieldLikeWords, formatQuery, parseQuery, QuerySyntaxError } from "./query-language";
 
 describe("query language", () => {
   it("keeps plain text as one concept, lower-case and/or included", () => {
@@ -51,5 +51,18 @@ describe("query language", () => {
     expect(error).toBeInstanceOf(QuerySyntaxError);
     expect((error as QuerySyntaxError).position).toBe(position);
     expect((error as QuerySyntaxError).message).toContain(expected);
+  });
+
+  it("names the words read as text that look like a misspelt field, with the field they were likely meant as", () => {
+    expect(fieldLikeWords("benchmarks:mmlu Tag:law metadata.src:ori becnhmark:gsm8k bench:arc tasks:qa")).toEqual([
+      { word: "benchmarks:mmlu", suggestion: "benchmark:mmlu" },
+      { word: "Tag:law", suggestion: "tag:law" },
+      { word: "metadata.src:ori", suggestion: "meta.src:ori" },
+      { word: "becnhmark:gsm8k", suggestion: "benchmark:gsm8k" },
+      { word: "bench:arc", suggestion: "benchmark:arc" },
+      { word: "tasks:qa", suggestion: "task:qa" },
+    ]);
+    // Colons that are not meant as fields, real fields, quoted phrases and a query that does not parse: nothing.
+    expect(fieldLikeWords('Note: https://x.org std::vector tab:1 benchmark:mmlu "tags:x" ratio:3 "open')).toEqual([]);
   });
 });

@@ -149,6 +149,56 @@ export function parseQuery(q: string): ParsedQuery {
   return parsed;
 }
 
+/**
+ * Edit distance of a and b counting a swap of neighbours as one edit (optimal string alignment),
+ * more than `max` as soon as the lengths tell (short words only: field names).
+ */
+function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+
+/** The field a word's "name:" looks meant for (a case, a plural, a typo, "metadata."), or null. */
+function nearField(name: string): string | null {
+  const lower = name.toLowerCase();
+  const meta = /^(?:meta|metadata)\.(.+)$/.exec(lower);
+  if (meta) return `meta.${name.slice(name.indexOf(".") + 1)}`;
+  for (const f of FIELDS) {
+    if (lower === f || lower === `${f}s` || (f.length > 3 && (editDistance(lower, f, 1) <= 1 || (lower.length >= 5 && f.startsWith(lower))))) return f;
+  }
+  return null;
+}
+
+/**
+ * The words of `q` read as text although they look like a field ("benchmarks:mmlu", "Tag:law",
+ * "metadata.src:x"): only benchmark:, task:, tag: and meta.KEY: are fields, any other word with a
+ * colon is text (api.md v1.1), so a misspelt field is searched for instead of filtering. Each with
+ * the field it was likely meant as, for a hint beside the answer. Empty when `q` does not parse.
+ */
+export function fieldLikeWords(q: string): { word: string; suggestion: string }[] {
+  let tokens: Token[];
+  try {
+    tokens = tokenize(q);
+  } catch {
+    return [];
+  }
+  const out: { word: string; suggestion: string }[] = [];
+  for (const t of tokens) {
+    if (t.kind !== "text" || t.phrase) continue;
+    const m = FIELD.exec(t.text);
+    const field = m && m[0].length < t.text.length ? nearField(m[1]) : null;
+    if (field) out.push({ word: t.text, suggestion: `${field}:${t.text.slice(m![0].length)}` });
+  }
+  return out;
+}
+
 /** The parsed query written back in the language's canonical form (shown to the user). */
 export function formatQuery(p: ParsedQuery): string {
   const quote = (s: string) => (/[\s"]/.test(s) ? `"${s}"` : s);

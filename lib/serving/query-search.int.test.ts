@@ -49,6 +49,17 @@ describe("capability queries with the adaptive default", () => {
     expect(lb.retrieval.mode).toBe("adaptive");
     expect(lb.retrieval.cut?.k).toBe(lb.retrieval.n_retrieved);
     expect(lb.retrieval.parsed_query).toBe("(antibodies)");
+    expect(lb.retrieval.fields_read_as_text).toEqual([]);
+    expect(lb.warnings.filter((w) => w.code === "field_as_text")).toEqual([]);
+  });
+
+  it("a misspelt field is searched for as text, and the answer says which field it looked meant as", async () => {
+    const lb = await liveLeaderboard(query({ q: "antibodies Tags:immunology" }));
+    expect(lb.retrieval.parsed_query).toBe("(antibodies Tags:immunology)");
+    expect(lb.retrieval.fields_read_as_text).toEqual([{ word: "Tags:immunology", suggestion: "tag:immunology" }]);
+    expect(lb.warnings).toContainEqual({ code: "field_as_text", message: expect.stringContaining('did you mean "tag:immunology"?') });
+    const list = await listSamples(query({ q: "antibodies Tags:immunology" }));
+    expect(list.retrieval.fields_read_as_text).toEqual([{ word: "Tags:immunology", suggestion: "tag:immunology" }]);
   });
 
   it("explicit k and threshold still bound the set as in version 1", async () => {

@@ -8,7 +8,7 @@ import type { CutReport, Histogram } from "@/lib/retrieval/hybrid";
 import { parseMetadataFilters, type RetrievedSample } from "@/lib/retrieval/search";
 import { TEXT_SPACE } from "@/lib/retrieval/spaces";
 import { fuseSpaces, searchImageSpace } from "./image-search";
-import { formatQuery, parseQuery } from "@/lib/selection/query-language";
+import { fieldLikeWords, formatQuery, parseQuery } from "@/lib/selection/query-language";
 import type { Selection } from "@/lib/selection/schema";
 import { servingModel } from "./current";
 import { searchQuery, type QueryAnswer } from "./query-search";
@@ -28,6 +28,8 @@ export interface Retrieval {
   cut: CutReport | null;
   /** The query as parsed, in canonical form; null without `q`. */
   parsed: string | null;
+  /** Words of `q` searched as text that look like a misspelt field, each with the field it was likely meant as. */
+  fieldLike?: { word: string; suggestion: string }[];
   /** Each concept's cut and its candidates' similarity histogram; `vector`: the query the cut was made on. */
   concepts: { text: string; report: CutReport; histogram: Histogram | null; vector?: Float32Array | null }[];
   /** Why nothing could be retrieved, when that is the case. */
@@ -46,6 +48,7 @@ export async function retrieve(selection: Selection, readModel?: ReadModel): Pro
     return { samples, embedder: null, embedderReason: null, k: null, ...none };
   }
   const parsed = parseQuery(selection.q);
+  const fieldLike = fieldLikeWords(selection.q);
   const all = { ...parsed.filters, meta: [...selection.meta, ...parsed.filters.meta] };
   const merged = {
     benchmark: [...filters.benchmark, ...all.benchmark],
@@ -58,7 +61,7 @@ export async function retrieve(selection: Selection, readModel?: ReadModel): Pro
   const model = readModel ?? (await servingModel());
   if (parsed.groups.length === 0) {
     const answer = await searchQuery(model, { parsed, filters: merged, cut, space: TEXT_SPACE, dense: null });
-    return { ...fromAnswer(answer), embedder: null, embedderReason: null, k: selection.k ?? null, parsed: formatQuery(parsed) };
+    return { ...fromAnswer(answer), embedder: null, embedderReason: null, k: selection.k ?? null, parsed: formatQuery(parsed), fieldLike };
   }
   // The lookups that wait on the database are issued together, not one round trip after another.
   const [active, space] = await Promise.all([activeEmbedder(), servedSpace(TEXT_SPACE)]);
@@ -82,7 +85,7 @@ export async function retrieve(selection: Selection, readModel?: ReadModel): Pro
     });
   })();
   const [answer, image] = await Promise.all([textSearch, imageSearch]);
-  const out: Retrieval = { ...fromAnswer(answer), embedder: active.name, embedderReason: active.reason, k: selection.k ?? null, parsed: formatQuery(parsed) };
+  const out: Retrieval = { ...fromAnswer(answer), embedder: active.name, embedderReason: active.reason, k: selection.k ?? null, parsed: formatQuery(parsed), fieldLike };
   if (image && image.samples.length > 0) {
     out.samples = fuseSpaces(out.samples, image.samples, selection.k);
     out.image = { model: image.model, cut: image.cut, n: image.samples.length };
@@ -104,6 +107,8 @@ export interface RetrievalCut {
   n_candidates: number | null;
   cut: CutReport["cut"] | null;
   parsed_query: string | null;
+  /** Words of the query searched as text that look like a misspelt field (only benchmark:, task:, tag: and meta.KEY: filter). */
+  fields_read_as_text: { word: string; suggestion: string }[];
   concepts: {
     text: string;
     mode: CutReport["mode"];
@@ -121,6 +126,7 @@ export function retrievalCut(r: Retrieval): RetrievalCut {
     n_candidates: r.cut?.n_candidates ?? null,
     cut: r.cut ? { ...r.cut.cut, k: r.samples.length } : null,
     parsed_query: r.parsed,
+    fields_read_as_text: r.fieldLike ?? [],
     concepts: r.concepts.map((c) => ({ text: c.text, mode: c.report.mode, n_candidates: c.report.n_candidates, cut: c.report.cut, background: c.report.background ?? null, expansion: c.report.expansion ?? null })),
   };
 }
