@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { healthInputFromLines } from "@/scripts/lib/health-data";
 import { DUPLICATES, plantedPool, WRONG_KEYS } from "@/test/health-pool";
 import { computeHealth } from "./report";
+import { TIED_LISTED } from "./types";
 
 describe("computeHealth on a pool with planted faults", () => {
   const input = healthInputFromLines(plantedPool());
@@ -27,6 +28,22 @@ describe("computeHealth on a pool with planted faults", () => {
     const ids = new Set(dup.map((f) => input.texts.ids[f.sample]));
     for (const id of DUPLICATES) expect(ids.has(id)).toBe(true);
     expect(dup.filter((f) => f.excludable).map((f) => input.texts.ids[f.sample]).sort()).toEqual([...DUPLICATES].sort());
+  });
+  it("lists by id the samples on which every model ties, as many as it counts up to TIED_LISTED", () => {
+    const b = bench("drop-like");
+    expect(b.stats.degenerate).toBeGreaterThan(0);
+    const ids = b.stats.tiedSamples!;
+    expect(ids).toHaveLength(Math.min(b.stats.degenerate, TIED_LISTED));
+    // Each listed sample is this benchmark's, and every model measured on it has the same value.
+    const ofId = new Map(input.texts.ids.map((id, i) => [id, i]));
+    const sc = input.batch.score;
+    for (const id of ids) {
+      const s = ofId.get(id)!;
+      expect(input.texts.benchmarks[s]).toBe("drop-like");
+      const values = new Set<number>();
+      for (let r = 0; r < sc.sample.length; r++) if (sc.sample[r] === s) values.add(sc.value[r]);
+      expect(values.size).toBe(1);
+    }
   });
   it("leaves the healthy benchmark unflagged and agreeing with the pool", () => {
     expect(severe("arith")).toEqual([]);

@@ -15,7 +15,7 @@ import { benchmarkIndex, goodness, sampleOutcomes, valueRanges } from "./outcome
 import { duplicateFlags, inputFlags, wrongKeyFlags, type SampleTexts } from "./sample-flags";
 import type { CarriedBenchmark } from "./types";
 import type { VectorPair } from "./vector-duplicates";
-import { sortFlags, type BenchmarkHealth, type HealthReport, type SampleFlag } from "./types";
+import { sortFlags, TIED_LISTED, type BenchmarkHealth, type HealthReport, type SampleFlag } from "./types";
 
 /** A stored output of a score measurement, with what is needed to judge its score. */
 export interface OutputRow {
@@ -126,6 +126,7 @@ export function computeHealth(input: HealthInput): HealthReport {
       atCeiling: fc.atCeiling,
       outcomeSamples: fc.nSamples,
       degenerate: fc.degenerate,
+      tiedSamples: Array.from(fc.degenerateSamples.subarray(0, TIED_LISTED), (x) => input.texts.ids[x]),
       negativeDiscrimination: flagged("negative_discrimination"),
       duplicated: flagged("duplicate"),
       answers: answerMismatches(scoredAnswers(input, judged, ofSample, i)),

@@ -21,6 +21,8 @@ export interface BenchmarkStats {
   /** samples measured on ≥ 2 models with outcomes, and those on which every model ties */
   outcomeSamples: number;
   degenerate: number;
+  /** the first TIED_LISTED of the degenerate samples' ids, in pool order (absent in runs stored before it was kept) */
+  tiedSamples?: string[];
   negativeDiscrimination: number;
   duplicated: number;
   answers: { matching: number; scoredWrong: number; examples: ScoredAnswer[] };
@@ -71,3 +73,6 @@ export interface CarriedBenchmark {
   /** PER_BENCHMARK_CODES flags of its samples, by sample index of the new run */
   sampleFlags: SampleFlag[];
 }
+
+/** How many of a benchmark's samples on which every model ties its health lists by id. */
+export const TIED_LISTED = 50;

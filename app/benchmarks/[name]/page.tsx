@@ -5,6 +5,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ApiError } from "@/lib/api/errors";
 import { benchmarkHealth } from "@/lib/health/read";
+import type { BenchmarkStats } from "@/lib/health/types";
 import { plural } from "@/lib/format";
 import { sampleHref } from "@/lib/samples/links";
 import { Card } from "@/components/ui/card";
@@ -30,6 +31,29 @@ async function load(name: string) {
   }
 }
 
+/** The samples on which every model ties (the degenerate_samples flag's), each a link: they carry no information. */
+function TiedSamples({ stats }: { stats: Partial<BenchmarkStats> }) {
+  const ids = stats.tiedSamples ?? [];
+  if (ids.length === 0) return null;
+  const n = stats.degenerate ?? ids.length;
+  return (
+    <div className="mt-3 text-sm text-slate-600" data-testid="tied-samples">
+      <p>
+        {n > ids.length ? `The first ${ids.length} of the ${n} samples` : `The ${plural(n, "sample")}`} on which every model ties:
+      </p>
+      <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-1">
+        {ids.map((id) => (
+          <li key={id}>
+            <Link href={sampleHref(id)} className="font-mono text-xs text-indigo-700 underline">
+              {id}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export default async function BenchmarkHealthPage({ params }: Props) {
   const name = decodeURIComponent((await params).name);
   const b = await load(name);
@@ -49,6 +73,7 @@ export default async function BenchmarkHealthPage({ params }: Props) {
       <HealthStatusNote status={b.status} computedAt={b.computed_at} />
       <Card title="Flags">
         <FlagList flags={b.flags} />
+        <TiedSamples stats={b.stats as Partial<BenchmarkStats>} />
         {b.agreement && (
           <p className="mt-3 text-sm text-slate-600">
             Agreement with the rest of the pool: Kendall&apos;s τ = {b.agreement.tau.toFixed(2)}, 95% bootstrap interval over samples [{b.agreement.ci[0].toFixed(2)}, {b.agreement.ci[1].toFixed(2)}], over {b.agreement.n_shared} shared models.
