@@ -152,20 +152,23 @@ test("the CSV export neutralises formula cells", async ({ page }) => {
 });
 
 test("missing things answer 404 inside the layout; malformed paths never reach the framework", async ({ page, request }) => {
-  const missing: [string, string][] = [
-    ["/models/nobody-at-all", "No such model"],
-    ["/samples/no-such/sample", "No such sample"],
-    ["/leaderboards/no-such-slug", "No saved leaderboard by that name"],
-    ["/no-such-page", "Not found"],
-    ["/models/%ZZ", "Not found"],
-    ["/samples/x/%ED%A0%80", "Not found"],
-    ["/models/a%00b", "Not found"],
+  // The title says what was not found, never the name asked for as if it existed.
+  const missing: [string, string, RegExp][] = [
+    ["/models/nobody-at-all", "No such model", /^Model not found · /],
+    ["/samples/no-such/sample", "No such sample", /^Sample not found · /],
+    ["/leaderboards/no-such-slug", "No saved leaderboard by that name", /^Leaderboard not found · /],
+    ["/benchmarks/no-such-benchmark", "Not found", /^Benchmark not found · /],
+    ["/no-such-page", "Not found", /^Not found · /],
+    ["/models/%ZZ", "Not found", /^Not found · /],
+    ["/samples/x/%ED%A0%80", "Not found", /Not found/],
+    ["/models/a%00b", "Not found", /Not found/],
   ];
-  for (const [url, message] of missing) {
+  for (const [url, message, title] of missing) {
     const res = await page.goto(url);
     expect(res?.status(), url).toBe(404);
     await expect(page.getByRole("navigation", { name: "Main" }), url).toBeVisible();
     await expect(page.getByText(message, { exact: true }), url).toBeVisible();
+    await expect(page, url).toHaveTitle(title);
   }
   for (const [url, status] of [["/api/models/nobody-at-all", 404], ["/api/no-such-route", 404], ["/api/models/%ZZ", 400], ["/api/samples/x/%ED%A0%80", 400], [`/api/leaderboard?${bench}%00`, 400], ["/api/leaderboard?k=0x10", 400]] as const) {
     const res = await request.get(url);

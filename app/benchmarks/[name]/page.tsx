@@ -2,6 +2,7 @@
 // most suspicious first, each linking to its sample page.
 import type { Metadata } from "next";
 import Link from "next/link";
+import { cache } from "react";
 import { notFound } from "next/navigation";
 import { ApiError } from "@/lib/api/errors";
 import { benchmarkHealth } from "@/lib/health/read";
@@ -18,17 +19,23 @@ export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ name: string }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: `Health of ${decodeURIComponent((await params).name)}` };
-}
-
-async function load(name: string) {
+/** The benchmark's health, null when there is no such benchmark: read once for the title and the page (React's per-request cache). */
+const healthOf = cache(async (name: string) => {
   try {
     return await benchmarkHealth(name);
   } catch (err) {
-    if (err instanceof ApiError && err.code === "not_found") notFound();
+    if (err instanceof ApiError && err.code === "not_found") return null;
     throw err;
   }
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const name = decodeURIComponent((await params).name);
+  return { title: (await healthOf(name)) ? `Health of ${name}` : "Benchmark not found" };
+}
+
+async function load(name: string) {
+  return (await healthOf(name)) ?? notFound();
 }
 
 /** The samples on which every model ties (the degenerate_samples flag's), each a link: they carry no information. */

@@ -11,6 +11,7 @@ import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, Notice } from "@/components/ui/states";
 import { ApiError } from "@/lib/api/errors";
+import { findVisibleModels } from "@/lib/db/queries/models";
 import { modelProfile, type ModelProfile, type Standing } from "@/lib/models/profile";
 import { decodeSegment } from "@/lib/samples/links";
 import { tryParseParams, type PageSearchParams } from "@/lib/selection/parse";
@@ -24,7 +25,9 @@ export const dynamic = "force-dynamic";
 type Props = { params: Promise<{ name: string }>; searchParams: Promise<PageSearchParams> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: decodeSegment((await params).name) };
+  const name = decodeSegment((await params).name);
+  // The visible models are remembered per data version (lib/db/version-memo.ts): no extra statement.
+  return { title: (await findVisibleModels([name])).has(name) ? name : "Model not found" };
 }
 
 function chartData(rows: Standing[]) {

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { cache } from "react";
 import { notFound } from "next/navigation";
 import { EvidenceGroups } from "@/components/evidence/evidence-groups";
 import { SampleFields } from "@/components/evidence/sample-fields";
@@ -18,13 +19,17 @@ export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ id: string[] }> };
 
+/** The sample of this request, read once for its title and its page (React's per-request cache). */
+const sampleDetail = cache(getSampleDetail);
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: `Sample ${sampleIdFromSegments((await params).id, { encoded: true })}` };
+  const id = sampleIdFromSegments((await params).id, { encoded: true });
+  return { title: (await sampleDetail(id)) ? `Sample ${id}` : "Sample not found" };
 }
 
 export default async function SamplePage({ params }: Props) {
   const id = sampleIdFromSegments((await params).id, { encoded: true });
-  const sample = await getSampleDetail(id);
+  const sample = await sampleDetail(id);
   if (!sample) notFound();
   const n = sample.measurements.length;
   // Only each output's start goes to the page; the client fetches the whole texts on demand.
