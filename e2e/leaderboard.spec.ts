@@ -101,5 +101,13 @@ test("browse a saved concept leaderboard, switch method and baseline, sort, filt
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/leaderboards/python-code");
+  // Every ranking method's tab lies within the screen (they wrap; they used to scroll out of sight).
+  const tabs = page.getByRole("navigation", { name: "Ranking method" }).getByRole("link");
+  expect(await tabs.count()).toBeGreaterThan(4);
+  for (const tab of await tabs.all()) {
+    const box = (await tab.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
   await screenshot(page, "leaderboard-mobile");
 });

@@ -44,8 +44,9 @@ export function LeaderboardControls(p: Props) {
 
   return (
     <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:p-4">
-      <nav aria-label="Ranking method" className="-mx-1 overflow-x-auto px-1">
-        <ul className="flex min-w-max gap-1 rounded-md bg-slate-100 p-1 text-sm">
+      {/* The methods wrap onto a second row on a phone rather than scroll out of sight. */}
+      <nav aria-label="Ranking method">
+        <ul className="flex flex-wrap gap-1 rounded-md bg-slate-100 p-1 text-sm">
           {p.methods.map((m) => {
             const active = m.value === p.method;
             return (
