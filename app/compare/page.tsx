@@ -76,7 +76,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
       {/* One above the other: side by side, the records table (eight columns) got what the
           heatmap left of the page's width and scrolled sideways, caption and all, even for 2 models. */}
       <Card title="Head-to-head win probability">
-        <HeadToHeadHeatmap models={c.head_to_head.models} p={c.head_to_head.p} />
+        <HeadToHeadHeatmap models={c.head_to_head.models} p={c.head_to_head.p} pairs={c.pairwise} />
       </Card>
       <Card title="Head-to-head records on the samples">
         <PairwiseTable models={c.models} pairs={c.pairwise} p={c.head_to_head.p} />
