@@ -178,12 +178,23 @@ describe("idempotence", () => {
       { type: "pairwise", sample: "battle/1", model_a: "m1", model_b: "m2", winner: "b", id: "fixed" },
     ];
     const body = Buffer.from(lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
-    await ingestStream(body, { fileName: "battles.jsonl" });
+    const first = await ingestStream(body, { fileName: "battles.jsonl" });
+    // The upload says it holds events (the same-file check reads the flag, not its measurements).
+    const flag = async (id: string) => (await pool().query<{ f: boolean | null }>(`SELECT idless_pairwise AS f FROM uploads WHERE id = $1`, [id])).rows[0].f;
+    expect(await flag(first.id)).toBe(true);
     const again = await ingestStream(body, { fileName: "battles.jsonl" });
     expect(again.duplicate_of).toBeNull();
     expect(again.counts).toMatchObject({ measurements_new: 1, duplicates: 2 });
     const events = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM measurements WHERE kind = 'pairwise'`);
     expect(events.rows[0].n).toBe(3);
+    // An upload published before the flag was kept (NULL) is still read off its measurements.
+    await pool().query(`UPDATE uploads SET idless_pairwise = NULL WHERE id = $1`, [again.id]);
+    expect((await ingestStream(body, { fileName: "battles.jsonl" })).duplicate_of).toBeNull();
+    // A file without id-less lines is flagged false, and sent again it is the no-op upload.
+    const keyedOnly = Buffer.from(JSON.stringify(lines[2]) + "\n");
+    const k1 = await ingestStream(keyedOnly, { fileName: "keyed.jsonl" });
+    expect(await flag(k1.id)).toBe(false);
+    expect((await ingestStream(keyedOnly, { fileName: "keyed.jsonl" })).duplicate_of).toBe(k1.id);
   });
 
   it("counts identical lines re-sent in another file as duplicates", async () => {

@@ -258,6 +258,7 @@ async function ingest(row: Leased, opts: ProcessOptions): Promise<void> {
     warnings: warnings.list(),
     warningCount: warnings.count,
     message: null,
+    idlessPairwise: writer.storedEvents,
   };
   if (fileError || (!row.partial && counts.rejected > 0)) {
     outcome.counts = { ...emptyCounts(), rejected: counts.rejected };

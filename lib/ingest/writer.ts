@@ -66,6 +66,8 @@ export class UploadWriter {
    * on to report every bad line, writing stops.
    */
   writing = true;
+  /** Whether it stored pairwise lines without an id (events: a file with them, sent again, adds them again). */
+  storedEvents = false;
 
   constructor(
     private readonly seq: number,
@@ -207,6 +209,7 @@ export class UploadWriter {
     }
     const keyed = [...finals.values()];
     this.counts.measurements_new += events.length;
+    if (events.length) this.storedEvents = true;
     try {
       await withTransaction((c) => insertMeasurements(c, [...keyed, ...events], this.seq));
       this.counts.measurements_new += firsts.length;

@@ -64,13 +64,15 @@ export interface UploadOutcome {
   warningCount: number;
   message: string | null;
   duplicateOf?: string | null;
+  /** Whether it stored pairwise lines without an id (findSameFile reads it); null: not known. */
+  idlessPairwise?: boolean | null;
 }
 
 /** `SET ...` of an outcome with its parameters from $3 on ($1 is the upload id, $2 the attempt). */
 function outcomeSet(o: UploadOutcome): { set: string; values: unknown[] } {
   return {
-    set: `lines_total = $3, counts = $4, errors = $5, error_count = $6, warnings = $7, warning_count = $8, message = $9, duplicate_of = $10`,
-    values: [o.lines, JSON.stringify(o.counts), JSON.stringify(o.errors), o.errorCount, JSON.stringify(o.warnings), o.warningCount, o.message, o.duplicateOf ?? null],
+    set: `lines_total = $3, counts = $4, errors = $5, error_count = $6, warnings = $7, warning_count = $8, message = $9, duplicate_of = $10, idless_pairwise = $11`,
+    values: [o.lines, JSON.stringify(o.counts), JSON.stringify(o.errors), o.errorCount, JSON.stringify(o.warnings), o.warningCount, o.message, o.duplicateOf ?? null, o.idlessPairwise ?? null],
   };
 }
 

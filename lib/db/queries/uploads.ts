@@ -121,7 +121,8 @@ export async function findSameFile(id: string, sha256: string): Promise<{ id: st
       WHERE u.file_sha256 = $1 AND u.id <> $2 AND u.status = ${statusSql(UPLOAD_STATUS.done)} AND u.error_count = 0 AND u.duplicate_of IS NULL AND NOT u.dry_run
         AND NOT EXISTS (SELECT 1 FROM uploads l WHERE l.finished_at >= u.finished_at AND l.seq <> u.seq AND l.id <> $2 AND l.status = ${statusSql(UPLOAD_STATUS.done)}
                           AND l.duplicate_of IS NULL AND NOT l.dry_run)
-        AND NOT EXISTS (SELECT 1 FROM measurements m WHERE m.upload_seq = u.seq AND m.kind = 'pairwise' AND m.key IS NULL)
+        AND (u.idless_pairwise = false
+             OR (u.idless_pairwise IS NULL AND NOT EXISTS (SELECT 1 FROM measurements m WHERE m.upload_seq = u.seq AND m.kind = 'pairwise' AND m.key IS NULL)))
       ORDER BY u.finished_at DESC LIMIT 1`,
     [sha256, id],
   );
