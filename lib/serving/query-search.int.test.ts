@@ -113,14 +113,28 @@ describe("the query language", () => {
     expect(both.concepts.map((c) => c.text)).toEqual(["programming", "sql"]);
   });
 
-  it("AND lists the first concept's samples that the others retrieve, in its order; OR then adds the next group's new ones", async () => {
-    const pks = async (q: string) => (await retrieve(query({ q }))).samples.map((s) => s.pk);
+  it("AND lists the first concept's samples that the others retrieve, in its order; OR interleaves the groups by rank", async () => {
+    const pks = async (q: string, k?: string) => (await retrieve(query(k ? { q, k } : { q }))).samples.map((s) => s.pk);
     const [a, b] = [await pks("programming"), await pks("sql")];
     const inB = new Set(b);
-    expect(await pks("programming AND sql")).toEqual(a.filter((pk) => inB.has(pk)));
     const inA = new Set(a);
-    expect(await pks("programming OR sql")).toEqual([...a, ...b.filter((pk) => !inA.has(pk))]);
-    expect(await pks("programming AND sql OR sql AND programming")).toEqual(a.filter((pk) => inB.has(pk)));
+    expect(await pks("programming AND sql")).toEqual(a.filter((pk) => inB.has(pk)));
+    // Rank by rank: a's first, b's first, a's second, … each sample once.
+    const alternating = (x: number[], y: number[]) => [...new Set(Array.from({ length: Math.max(x.length, y.length) }, (_, i) => [x[i], y[i]]).flat().filter((v) => v !== undefined))];
+    expect(await pks("programming OR sql")).toEqual(alternating(a, b));
+    expect(sorted(await pks("programming AND sql OR sql AND programming"))).toEqual(sorted(a.filter((pk) => inB.has(pk))));
+    expect(inA.size + inB.size).toBeGreaterThan(0);
+  });
+
+  it("OR with an explicit k shares the k between the groups: both concepts' best, whichever is written first", async () => {
+    const pks = async (q: string) => (await retrieve(query({ q, k: "20" }))).samples.map((s) => s.pk);
+    const [bio, econ] = [await pks("antibodies"), await pks("macroeconomics")];
+    const either = await pks("antibodies OR macroeconomics");
+    expect(either).toHaveLength(20);
+    expect(sorted(either)).toEqual(sorted(await pks("macroeconomics OR antibodies")));
+    // Before, the first concept's 20 filled k and the second concept was dropped.
+    expect(either.filter((pk) => bio.includes(pk)).length).toBeGreaterThanOrEqual(10);
+    expect(either.filter((pk) => econ.includes(pk)).length).toBeGreaterThanOrEqual(10);
   });
 
   it("a query of filters only lists the passing samples by pk, the first k of them", async () => {

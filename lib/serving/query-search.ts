@@ -97,6 +97,23 @@ class Hit implements QueryHit {
   }
 }
 
+/** The lists' rows by rank across lists (first of each, then second of each, …), each row once (rows < n). */
+export function interleave(lists: number[][], n: number): number[] {
+  if (lists.length === 1) return lists[0];
+  const seen = new Uint8Array(n);
+  const out: number[] = [];
+  const longest = Math.max(0, ...lists.map((l) => l.length));
+  for (let rank = 0; rank < longest; rank++) {
+    for (const list of lists) {
+      const r = list[rank];
+      if (r === undefined || seen[r]) continue;
+      seen[r] = 1;
+      out.push(r);
+    }
+  }
+  return out;
+}
+
 export async function searchQuery(model: ReadModel, s: QuerySearch): Promise<QueryAnswer> {
   const index = await lexicalFor(model);
   const mask = model.samples.mask(s.filters);
@@ -122,10 +139,9 @@ export async function searchQuery(model: ReadModel, s: QuerySearch): Promise<Que
   const vectors = await embed(texts);
   const concepts: QueryAnswer["concepts"] = [];
   const perConcept: { dense: Float32Array; terms: string[]; labelled: Uint8Array }[] = [];
-  const order: number[] = [];
-  // Rows already listed (by an earlier group), and per group of several concepts how many of them
-  // retrieved each row: a row of the first concept's order is kept when every concept did.
-  const seen = new Uint8Array(mask.length);
+  // Per group (of AND-ed concepts), the rows it retrieved in its first concept's order; per group
+  // of several concepts how many of them retrieved each row: a row is kept when every concept did.
+  const groupRows: number[][] = [];
   let i = 0;
   for (const group of s.parsed.groups) {
     const retrievedBy = group.length > 1 ? new Int32Array(mask.length) : null;
@@ -157,12 +173,12 @@ export async function searchQuery(model: ReadModel, s: QuerySearch): Promise<Que
       if (c === 0) groupOrder = rows;
       if (retrievedBy) for (const r of rows) retrievedBy[r]++;
     }
-    for (const r of groupOrder) {
-      if ((retrievedBy && retrievedBy[r] !== group.length) || seen[r]) continue;
-      seen[r] = 1;
-      order.push(r);
-    }
+    groupRows.push(retrievedBy ? groupOrder.filter((r) => retrievedBy[r] === group.length) : groupOrder);
   }
+  // OR: the groups' rows interleaved by rank (each group's best, then each one's second, …), each
+  // row once. An explicit k then bounds the union as it bounds one concept, and the groups share
+  // it: "a OR b" with k = 20 is the 10 best of each, not the 20 of whichever came first.
+  const order = interleave(groupRows, mask.length);
   const explicitK = s.cut.k;
   const rows = explicitK !== undefined ? order.slice(0, explicitK) : order;
   // Every concept's similarity is reported, so every expanded one says so.
