@@ -4,7 +4,7 @@
 // task file to fill in and upload, or CSV).
 import Link from "next/link";
 import type { EvaluationPlanBody } from "@/lib/planning/selection-plan";
-import { taskFileCsv, taskFileJsonl, taskFileName } from "@/lib/planning/task-file";
+import { resendable, taskFileCsv, taskFileJsonl, taskFileName } from "@/lib/planning/task-file";
 import { formatPercent } from "@/lib/format";
 import { sampleHref } from "@/lib/samples/links";
 import { columnsOf } from "@/lib/table/table-model";
@@ -51,6 +51,7 @@ function download(name: string, type: string, text: string) {
 
 export function NextBatch({ plan, round }: { plan: EvaluationPlanBody; round: number }) {
   const rows = plan.samples.map((s, i) => ({ ...s, order: i + 1 }));
+  const withBundledImages = plan.samples.filter((s) => !resendable(s)).length;
   const button = "rounded border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50";
   return (
     <Card
@@ -73,6 +74,8 @@ export function NextBatch({ plan, round }: { plan: EvaluationPlanBody; round: nu
           <p className="mb-3 text-xs text-slate-500">
             Best first. The task file holds each sample&apos;s line and a template line for {plan.model}&apos;s result with its value set to null: fill the values in and upload the file below. The CSV has
             the same rows in the portal&apos;s CSV results format (score samples only have a metric to fill in).
+            {withBundledImages > 0 &&
+              ` ${withBundledImages} of these samples have an image that came in a bundle: the task file holds only their template lines (a sample line without its image would replace the sample and drop the image when uploaded); open each sample for its prompt and image.`}
           </p>
           <DataTable testId="next-batch" caption="The samples to run next, best first" captionClassName="sr-only" rows={rows} columns={COLUMNS} rowId={(r) => r.id} rowProps={(r) => ({ "data-sample": r.id })} />
         </>

@@ -10,6 +10,10 @@ import { DEMO_BASELINE, demoMeasurementsOf, demoSamples, plantedLeader } from "@
 import { resetDatabase } from "@/test/db";
 import { importDemo, uploadLines } from "@/test/demo";
 import type { EvaluationPlanBody } from "./selection-plan";
+import { pool } from "@/lib/db/client";
+import { importFile } from "@/lib/ingest";
+import { VISION_FILE } from "@/scripts/demo/vision/paths";
+import { taskFileJsonl } from "./task-file";
 
 const BENCH = "demo-bio-qa";
 const NEW = "int-planned-model";
@@ -104,5 +108,31 @@ describe("GET /api/evaluation-plan", () => {
     expect(body.message).toMatch(/already been measured on every selected sample/);
     expect(body.coverage).toBe(1);
     expect(body.current).not.toBeNull();
+  });
+});
+
+describe("a plan of image samples", () => {
+  it("says where each image is served, and its filled task file leaves every sample (and image) as it was", async () => {
+    expect((await importFile(VISION_FILE)).status).toBe("done");
+    const p = (await plan(`model=${NEW}-vl&budget=4&modality=image`)).body;
+    expect(p.samples).toHaveLength(4);
+    for (const s of p.samples) {
+      // The bundled images have no image_url: before, `image` was that null.
+      expect(s.image).toMatch(/^\/api\/images\/[0-9a-f]{64}$/);
+      expect(s.image_url).toBeNull();
+    }
+    const filled = taskFileJsonl(p.samples)
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l))
+      .map((l) => (l.type === "pairwise" ? { ...l, winner: "a" } : { ...l, value: 1 }));
+    // Only the template lines: a sample line without its image would have updated the sample, dropping it.
+    expect(filled.every((l) => l.type !== "sample")).toBe(true);
+    const report = await uploadLines(filled);
+    expect(report.errors).toEqual([]);
+    expect(report.status).toBe("done");
+    expect(report.counts).toMatchObject({ samples_updated: 0, measurements_new: 4 });
+    const images = await pool().query<{ id: string; sha: string | null }>(`SELECT id, image_sha256 AS sha FROM samples WHERE id = ANY($1::text[])`, [p.samples.map((s) => s.id)]);
+    expect(images.rows.map((r) => r.sha)).toEqual(p.samples.map(() => expect.stringMatching(/^[0-9a-f]{64}$/)));
   });
 });

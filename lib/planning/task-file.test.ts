@@ -9,6 +9,7 @@ const samples: TaskSample[] = [
     input: 'Which organelle, "the powerhouse",\nmakes ATP?',
     reference: "B",
     image: null,
+    image_url: null,
     task: null,
     tags: ["biology"],
     metadata: { source: "x" },
@@ -19,11 +20,25 @@ const samples: TaskSample[] = [
     benchmark: "arena",
     input: "Write a haiku",
     reference: null,
-    image: "https://example.org/a.png",
+    image: "/api/images/" + "a".repeat(64),
+    image_url: "https://example.org/a.png",
     task: "chat",
     tags: [],
     metadata: {},
     template: { type: "pairwise", sample: "arena/2", model_a: "new", model_b: "ref", winner: null },
+  },
+  {
+    // Its image came in a bundle: no image_url to send it again with.
+    id: "vl/3",
+    benchmark: "vl",
+    input: "What colour is the car?",
+    reference: "red",
+    image: "/api/images/" + "b".repeat(64),
+    image_url: null,
+    task: null,
+    tags: [],
+    metadata: {},
+    template: { type: "score", sample: "vl/3", model: "new", metric: "accuracy", value: null },
   },
 ];
 
@@ -35,6 +50,8 @@ describe("task files", () => {
       samples[0].template,
       { type: "sample", id: "arena/2", benchmark: "arena", input: "Write a haiku", task: "chat", tags: [], metadata: {}, image_url: "https://example.org/a.png" },
       samples[1].template,
+      // No sample line for the bundled image's sample: sent without its image it would drop it.
+      samples[2].template,
     ]);
   });
 
@@ -43,6 +60,7 @@ describe("task files", () => {
     expect(rows).toEqual([
       { sample: "bio/1", model: "new", metric: "accuracy", value: "", higher_is_better: "true", benchmark: "bio", kind: "score", prompt: samples[0].input },
       { sample: "arena/2", model: "new", metric: "", value: "", higher_is_better: "", benchmark: "arena", kind: "pairwise", prompt: "Write a haiku" },
+      { sample: "vl/3", model: "new", metric: "accuracy", value: "", higher_is_better: "true", benchmark: "vl", kind: "score", prompt: "What colour is the car?" },
     ]);
   });
 

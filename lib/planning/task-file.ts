@@ -1,7 +1,10 @@
 // A plan as files the developer takes away (the /evaluate page's downloads):
 // - the task file: results-format JSON Lines, each planned sample's `sample` line exactly as stored
 //   (re-sending it is a no-op) followed by its template line (./template.ts) with the value to fill
-//   in; the filled file is uploaded as it is;
+//   in; the filled file is uploaded as it is. A sample whose image came in a bundle (stored, no
+//   image_url) has no line that re-sends it unchanged in a plain file (its `image` is a path inside
+//   that bundle): its sample line is left out, since sent without the image it would update the
+//   sample and drop the image (results format: different content updates); its template line stays;
 // - CSV: one row per sample in the portal's CSV results format (sample, model, metric, value;
 //   `prompt`, `benchmark` and `kind` are for reading and ignored on upload). Samples measured by
 //   pairwise, ranking or unit-test lines have no metric to fill in there: those need the task file.
@@ -13,12 +16,20 @@ export interface TaskSample {
   benchmark: string;
   input: string;
   reference: string | null;
+  /** where the portal serves the sample's image (/api/images/…), or null */
   image: string | null;
+  /** the image_url the sample was sent with, or null (a bundled image, or none) */
+  image_url: string | null;
   task: string | null;
   tags: string[];
   metadata: Record<string, unknown>;
   /** the results-format line for the model's result, value null (./template.ts) */
   template: TemplateLine;
+}
+
+/** Whether the sample's line can be sent again unchanged in a plain results file (see above). */
+export function resendable(s: Pick<TaskSample, "image" | "image_url">): boolean {
+  return s.image === null || s.image_url !== null;
 }
 
 export function sampleLine(s: TaskSample): Record<string, unknown> {
@@ -31,12 +42,12 @@ export function sampleLine(s: TaskSample): Record<string, unknown> {
     ...(s.task !== null && { task: s.task }),
     tags: s.tags,
     metadata: s.metadata,
-    ...(s.image !== null && { image_url: s.image }),
+    ...(s.image_url !== null && { image_url: s.image_url }),
   };
 }
 
 export function taskFileJsonl(samples: readonly TaskSample[]): string {
-  return samples.map((s) => `${JSON.stringify(sampleLine(s))}\n${JSON.stringify(s.template)}\n`).join("");
+  return samples.map((s) => `${resendable(s) ? `${JSON.stringify(sampleLine(s))}\n` : ""}${JSON.stringify(s.template)}\n`).join("");
 }
 
 /** RFC 4180: quoted when it holds a comma, quote or line break. */

@@ -11,7 +11,7 @@ export type SampleContentRow = StoredSample;
 export async function loadSampleContents(pks: readonly number[]): Promise<Map<number, SampleContentRow>> {
   if (pks.length === 0) return new Map();
   const r = await pool().query<SampleContentRow>(
-    `SELECT s.pk, s.id, s.benchmark, s.input, s.reference, s.task, s.tags, s.metadata, s.image_url
+    `SELECT s.pk, s.id, s.benchmark, s.input, s.reference, s.task, s.tags, s.metadata, s.image_url, s.image_sha256
        FROM samples s WHERE s.pk = ANY($1::int[]) AND ${visibleSamplesSql("s")}`,
     [pks],
   );
