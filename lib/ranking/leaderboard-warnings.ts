@@ -93,8 +93,23 @@ export function dataWarnings(ctx: RankContext, perModel: Int32Array, method: Ran
       }
     }
   }
-  if (method === 'win-rate' && !batch.pairwise.modelA.some((a, r) => a === baseline || batch.pairwise.modelB[r] === baseline)) {
-    out.push({ code: 'no_baseline_comparisons', model: names[baseline], message: `no pairwise line involves the baseline ${names[baseline]}` });
+  if (method === 'win-rate') {
+    // A win rate is against the baseline over the pairwise lines between the two: a model with
+    // measurements but none such has no score, and is named (api.md), not left out silently.
+    const { modelA, modelB } = batch.pairwise;
+    const against = new Uint8Array(names.length);
+    for (let r = 0; r < modelA.length; r++) {
+      if (modelA[r] === baseline) against[modelB[r]] = 1;
+      else if (modelB[r] === baseline) against[modelA[r]] = 1;
+    }
+    if (!against.some((x) => x === 1)) {
+      out.push({ code: 'no_baseline_comparisons', model: names[baseline], message: `no pairwise line involves the baseline ${names[baseline]}` });
+    } else {
+      for (let m = 0; m < names.length; m++) {
+        if (m === baseline || perModel[m] === 0 || against[m]) continue;
+        out.push({ code: 'not_connected', model: names[m], message: `${names[m]} has no pairwise line against the baseline ${names[baseline]}: a win rate is counted on those only, so it has none` });
+      }
+    }
   }
   return out;
 }

@@ -79,8 +79,9 @@ export function winRateMethod(ctx: RankContext): MethodOutput {
     const hi = new Float64Array(rates.length).fill(NaN);
     rates.forEach((w, m) => {
       if (w && w.se !== null) {
-        lo[m] = w.weighted - Z95 * w.se;
-        hi[m] = w.weighted + Z95 * w.se;
+        // A percentage: the normal interval is cut to [0, 100] (a few lines near 0% or 100% put it past them).
+        lo[m] = Math.max(0, w.weighted - Z95 * w.se);
+        hi[m] = Math.min(100, w.weighted + Z95 * w.se);
       }
     });
     return { lo, hi };

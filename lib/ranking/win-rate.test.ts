@@ -38,7 +38,22 @@ describe('win rate against a baseline (AlpacaEval style)', () => {
     expect(a.ci![0]).toBeCloseTo(60 - 1.959964 * 100 * Math.sqrt(0.58 / 20), 4);
     expect(r.models.find((m) => m.model === 'B')!.score).toBe(50);
     expect(r.models.find((m) => m.model === 'C')!.score).toBeNull();
+    // C has results but none against B: named, not left out silently (api.md).
+    expect(r.warnings.filter((w) => w.code === 'not_connected').map((w) => w.model)).toEqual(['C']);
     const pl = rank('plackett-luce', batch, { baseline: 'B' });
     expect(pl.models.find((m) => m.model === 'A')!.winRate!.weighted).toBeCloseTo(60, 10);
+  });
+
+  it('keeps its interval within 0–100%', () => {
+    const b = new MeasurementBatchBuilder();
+    // Three wins and a narrow loss of D against B: 1.96 se reaches past 100%.
+    for (const [s, w] of [['s1', 'a'], ['s2', 'a'], ['s3', 'a'], ['s4', 'a']] as const) b.addPairwise(s, 'D', 'B', w, s === 's4' ? 0.9 : undefined);
+    b.addPairwise('s5', 'D', 'B', 'a', 0.1);
+    const r = rank('win-rate', b.build(), { baseline: 'B' });
+    const d = r.models.find((m) => m.model === 'D')!;
+    expect(d.score!).toBeLessThan(100);
+    expect(d.score! + 1.959964 * 100 * 0.18).toBeGreaterThan(100);
+    expect(d.ci![1]).toBe(100);
+    expect(d.ci![0]).toBeGreaterThanOrEqual(0);
   });
 });
