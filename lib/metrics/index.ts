@@ -84,7 +84,7 @@ function metrics(): Metrics {
     labelNames: ["space"] as const,
     registers: [registry],
     async collect() {
-      for (const s of await embeddingBacklog()) this.set({ space: s.space }, s.pending);
+      for (const s of await embeddingBacklog(context.imagesEmbedded)) this.set({ space: s.space }, s.pending);
     },
   });
   // The request gate of this web server (scripts/lib/request-gate.mjs), when it runs behind one.
@@ -143,7 +143,12 @@ export function countRefusal(reason: string): void {
   metrics().refusals.inc({ reason });
 }
 
-export async function metricsText(): Promise<{ contentType: string; body: string }> {
+/** What the collectors cannot read themselves (lib/metrics sits beside lib/retrieval): set by metricsText's caller. */
+const context = { imagesEmbedded: false };
+
+/** The metrics as Prometheus text; `imagesEmbedded`: SigLIP embeds images here (image_embedder.kind siglip). */
+export async function metricsText(opts: { imagesEmbedded: boolean }): Promise<{ contentType: string; body: string }> {
+  context.imagesEmbedded = opts.imagesEmbedded;
   const m = metrics();
   return { contentType: m.registry.contentType, body: await m.registry.metrics() };
 }

@@ -39,8 +39,15 @@ export interface SpaceBacklog {
   pending: number;
 }
 
-export async function embeddingBacklog(): Promise<SpaceBacklog[]> {
+/**
+ * Per space, the visible samples its searches cannot find yet. An image space counts only where
+ * SigLIP embeds images (`imagesEmbedded`: the caller's image_embedder.kind is siglip): with the text
+ * fallback nothing is waiting for it (image samples are searched by their text), and counting its
+ * samples was a backlog that never drained.
+ */
+export async function embeddingBacklog(imagesEmbedded: boolean): Promise<SpaceBacklog[]> {
   const spaces = await listEmbeddingSpaces();
-  const pending = await Promise.all(spaces.map((s) => countSamplesLackingVector(s, s.activeModel, { visibleOnly: true })));
+  const counted = (s: (typeof spaces)[number]) => s.modality !== "image" || imagesEmbedded;
+  const pending = await Promise.all(spaces.map((s) => (counted(s) ? countSamplesLackingVector(s, s.activeModel, { visibleOnly: true }) : 0)));
   return spaces.map((s, i) => ({ space: s.space, modality: s.modality, active_model: s.activeModel, building_model: s.buildingModel, pending: pending[i] }));
 }

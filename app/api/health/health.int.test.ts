@@ -12,6 +12,7 @@ import { resetDatabase } from "@/test/db";
 import { uploadLines } from "@/test/demo";
 import { GET as metricsGET } from "@/app/metrics/route";
 import { GET } from "./route";
+import { embeddingBacklog } from "@/lib/metrics/work-backlog";
 
 const get = async (route: typeof GET, url: string) => route(new NextRequest(new URL(url, "http://localhost")), { params: Promise.resolve({}) });
 
@@ -101,5 +102,23 @@ describe("GET /api/health", () => {
     expect(metrics).toMatch(/^portal_queue_jobs\{queue="refresh-leaderboard",state="active"\} 1$/m);
     expect(metrics).toMatch(/^portal_queue_lag_seconds\{queue="refresh-leaderboard"\} (89|9\d|1\d\d)(\.\d+)?$/m);
     expect(metrics).toMatch(/^portal_embedding_backlog\{space="text"\} 2$/m);
+  });
+
+  it("counts image samples as waiting only where SigLIP embeds images: with the text fallback nothing waits for them", async () => {
+    await pool().query(`INSERT INTO images (sha256, content_type, width, height, data, thumb) VALUES (repeat('a', 64), 'image/png', 1, 1, '\\x00', '\\x00') ON CONFLICT DO NOTHING`);
+    await pool().query(`UPDATE samples SET image_sha256 = repeat('a', 64) WHERE id = 'h/c'`);
+    try {
+      // This process has no SigLIP (image_embedder.kind text-fallback): the image space waits for nothing.
+      const body = (await (await get(GET, "/api/health")).json()) as Health & { image_embedder: { kind: string } };
+      expect(body.image_embedder.kind).not.toBe("siglip");
+      expect(body.embedding_backlog.find((s) => s.space === "image")).toMatchObject({ pending: 0 });
+      expect(await (await get(metricsGET, "/metrics")).text()).toMatch(/^portal_embedding_backlog\{space="image"\} 0$/m);
+      // Where SigLIP embeds images, the image sample without a vector is waiting.
+      expect((await embeddingBacklog(true)).find((s) => s.space === "image")).toMatchObject({ pending: 1 });
+      expect((await embeddingBacklog(false)).find((s) => s.space === "image")).toMatchObject({ pending: 0 });
+    } finally {
+      await pool().query(`UPDATE samples SET image_sha256 = NULL WHERE id = 'h/c'`);
+      await pool().query(`DELETE FROM images WHERE sha256 = repeat('a', 64)`);
+    }
   });
 });

@@ -15,12 +15,13 @@ export const GET = handler(async () => {
   if (!database.reachable) {
     return NextResponse.json({ status: "error", database }, { status: 503, headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) } });
   }
+  const imageEmbedderOf = configuredImageEmbedder().catch((err: Error) => ({ kind: "error", name: null, reason: err.message }));
   const [stats, embedder, imageEmbedder, queue, backlog] = await Promise.all([
     getPoolStats(),
     activeEmbedder().catch((err: Error) => ({ kind: "error", name: null, reason: err.message, embedder: null })),
-    configuredImageEmbedder().catch((err: Error) => ({ kind: "error", name: null, reason: err.message })),
+    imageEmbedderOf,
     queueBacklog().catch((err: Error) => ({ error: err.message })),
-    embeddingBacklog(),
+    imageEmbedderOf.then((e) => embeddingBacklog(e.kind === "siglip")),
   ]);
   const pendingIn = (space: string) => backlog.find((s) => s.space === space)?.pending ?? 0;
   const ok = database.migrations.current;
