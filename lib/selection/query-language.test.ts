@@ -41,6 +41,13 @@ describe("query language", () => {
     ["law AND OR tax", 9, 'a concept before "OR"'],
     ["tag: law", 5, 'a value after "tag:"'],
     ['law ""', 5, "text between the quotes"],
+    // Positions count characters of the query as sent: leading spaces and an emoji (two UTF-16 units) are one each.
+    ['   "x', 4, 'a closing "'],
+    ['😀 "x', 3, 'a closing "'],
+    // A filter or exclusion next to AND/OR is named where it stands (it applies to the whole query).
+    ["antibodies OR tag:virology", 15, 'a concept after "OR"'],
+    ["tag:immunology OR tag:virology", 16, 'a concept before "OR"'],
+    ["a AND -b", 7, 'a concept after "AND"'],
   ])("%j is an error at position %i naming what was expected", (q, position, expected) => {
     let error: unknown;
     try {
@@ -64,5 +71,22 @@ describe("query language", () => {
     ]);
     // Colons that are not meant as fields, real fields, quoted phrases and a query that does not parse: nothing.
     expect(fieldLikeWords('Note: https://x.org std::vector tab:1 benchmark:mmlu "tags:x" ratio:3 "open')).toEqual([]);
+  });
+
+  it("says why a filter next to OR is an error and what to write instead", () => {
+    expect(() => parseQuery("antibodies OR tag:virology")).toThrow(/found the filter "tag:virology": filters and exclusions apply to the whole query, so write them beside the concepts/);
+    expect(() => parseQuery("tag:immunology OR tag:virology")).toThrow(/\(two values of one field are either-or already: tag:x tag:y\)/);
+    // Beside the concepts they are fine.
+    expect(parseQuery("antibodies OR vaccines tag:virology").filters.tag).toEqual(["virology"]);
+  });
+
+  it("reads -field:value as an excluded field term, and writes it back", () => {
+    const p = parseQuery('antibodies -benchmark:demo-bio-qa -tag:"high school" -meta.src:x tag:biology -war');
+    expect(p.excludeFilters).toEqual({ benchmark: ["demo-bio-qa"], task: [], tag: ["high school"], meta: ["src:x"] });
+    expect(p.filters.tag).toEqual(["biology"]);
+    expect(p.exclude).toEqual(["war"]);
+    expect(formatQuery(p)).toBe('(antibodies) tag:biology -war -benchmark:demo-bio-qa -tag:"high school" -meta.src:x');
+    // A word with a colon that names no field stays a word to exclude.
+    expect(parseQuery("a -note:x").exclude).toEqual(["note:x"]);
   });
 });

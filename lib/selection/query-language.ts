@@ -2,11 +2,12 @@
 //   query    := group ("OR" group)*           samples relevant to any group
 //   group    := concept ("AND" concept)*      samples relevant to every concept of the group
 //   concept  := item+                          free text, its words searched together
-//   item     := word | "quoted phrase" | -word | -"phrase" | field:value | field:"value"
+//   item     := word | "quoted phrase" | -word | -"phrase" | field:value | field:"value" | -field:value
 //   field    := benchmark | task | tag | meta.KEY
 // Field terms and exclusions apply to the whole query, as the filter parameters do: field terms
-// join the `benchmark`/`task`/`tag`/`meta` filters (OR within one field, AND across fields) and
-// an excluded word or phrase removes every sample containing it. Only upper-case AND/OR are
+// join the `benchmark`/`task`/`tag`/`meta` filters (OR within one field, AND across fields), an
+// excluded word or phrase removes every sample containing it, and an excluded field term every
+// sample it would select. Only upper-case AND/OR are
 // operators, so plain text ("salt and pepper") keeps its meaning. Errors name the 1-based
 // character position and what was expected there.
 
@@ -21,27 +22,50 @@ export interface ParsedQuery {
   /** OR of AND-groups of concepts; empty when the query has only filters and exclusions. */
   groups: Concept[][];
   exclude: string[];
-  filters: { benchmark: string[]; task: string[]; tag: string[]; meta: string[] };
+  filters: QueryFilters;
+  /** `-benchmark:x`, `-task:x`, `-tag:x`, `-meta.KEY:v`: samples matching any of them are left out. */
+  excludeFilters: QueryFilters;
+}
+
+/** Field terms by field; meta as "KEY:value". */
+export interface QueryFilters {
+  benchmark: string[];
+  task: string[];
+  tag: string[];
+  meta: string[];
 }
 
 export class QuerySyntaxError extends Error {
+  /** `position`: 1-based, in characters (code points: an emoji counts one) of the query as sent. */
   constructor(
     readonly position: number,
     readonly expected: string,
-    found: string,
+    readonly found: string,
   ) {
     super(`at position ${position}: expected ${expected}, found ${found}`);
   }
+}
+
+/** The 1-based character (code point) position of UTF-16 position `at` (1-based) of q. */
+function characterPosition(q: string, at: number): number {
+  let n = 0;
+  for (let i = 0; i < at - 1 && i < q.length; i++) {
+    n++;
+    const c = q.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < q.length) i++;
+  }
+  return n + 1 + Math.max(0, at - 1 - q.length);
 }
 
 type Token =
   | { kind: "op"; op: "AND" | "OR"; at: number }
   | { kind: "text"; text: string; phrase: boolean; at: number }
   | { kind: "exclude"; text: string; at: number }
-  | { kind: "field"; field: string; value: string; at: number };
+  | { kind: "field"; field: string; value: string; at: number; negated: boolean };
 
 const FIELD = /^([A-Za-z][\w-]*(?:\.[^\s:"]+)?):/;
 const FIELDS = ["benchmark", "task", "tag"];
+const isField = (name: string) => FIELDS.includes(name) || name.startsWith("meta.");
 
 function quoted(q: string, open: number): { text: string; end: number } {
   const close = q.indexOf('"', open + 1);
@@ -71,7 +95,11 @@ function tokenize(q: string): Token[] {
       i = end;
       continue;
     }
-    if (q[i] === "-" && i + 1 < q.length && !/\s/.test(q[i + 1])) {
+    // "-tag:x" leaves out what "tag:x" would keep: a field term, negated (read below).
+    const negatedField = q[i] === "-" ? FIELD.exec(q.slice(i + 1)) : null;
+    const negated = negatedField !== null && isField(negatedField[1]);
+    if (negated) i++;
+    else if (q[i] === "-" && i + 1 < q.length && !/\s/.test(q[i + 1])) {
       if (q[i + 1] === '"') {
         const { text, end } = quoted(q, i + 1);
         out.push({ kind: "exclude", text, at });
@@ -86,7 +114,7 @@ function tokenize(q: string): Token[] {
     const field = FIELD.exec(q.slice(i));
     // Only the known fields are fields: any other word with a colon ("Note:", "https://…",
     // "std::vector") is text, as every plain query was before the query language (api.md v1.1).
-    if (field && (FIELDS.includes(field[1]) || field[1].startsWith("meta."))) {
+    if (field && isField(field[1])) {
       const name = field[1];
       const v = i + field[0].length;
       let value: string;
@@ -99,7 +127,7 @@ function tokenize(q: string): Token[] {
         value = q.slice(v, i);
       }
       if (!value) throw new QuerySyntaxError(v + 1, `a value after "${name}:"`, v < q.length ? `"${q[v]}"` : "the end of the query");
-      out.push({ kind: "field", field: name, value, at });
+      out.push({ kind: "field", field: name, value, at, negated });
       continue;
     }
     const end = wordEnd(i);
@@ -111,7 +139,24 @@ function tokenize(q: string): Token[] {
 }
 
 export function parseQuery(q: string): ParsedQuery {
-  const parsed: ParsedQuery = { groups: [], exclude: [], filters: { benchmark: [], task: [], tag: [], meta: [] } };
+  try {
+    return parse(q);
+  } catch (e) {
+    if (!(e instanceof QuerySyntaxError)) throw e;
+    throw new QuerySyntaxError(characterPosition(q, e.position), e.expected, e.found);
+  }
+}
+
+/** What a token is, as an error names it. */
+function described(t: Token): string {
+  if (t.kind === "op") return `"${t.op}"`;
+  if (t.kind === "field") return t.negated ? `the exclusion "-${t.field}:${t.value}"` : `the filter "${t.field}:${t.value}"`;
+  if (t.kind === "exclude") return `the exclusion "-${t.text}"`;
+  return `"${t.text}"`;
+}
+
+function parse(q: string): ParsedQuery {
+  const parsed: ParsedQuery = { groups: [], exclude: [], filters: { benchmark: [], task: [], tag: [], meta: [] }, excludeFilters: { benchmark: [], task: [], tag: [], meta: [] } };
   let group: Concept[] = [];
   let concept: { words: string[]; phrases: string[] } = { words: [], phrases: [] };
   let lastOp: Extract<Token, { kind: "op" }> | null = null;
@@ -124,10 +169,20 @@ export function parseQuery(q: string): ParsedQuery {
     concept = { words: [], phrases: [] };
     return true;
   };
+  // Filters and exclusions apply to the whole query, not to one side of an operator: one written
+  // right after AND/OR (or right before one) is named where it stands, with what to write instead.
+  const whole = (t: Token) => `${described(t)}: filters and exclusions apply to the whole query, so write them beside the concepts, not next to AND or OR${t.kind === "field" ? ` (two values of one field are either-or already: ${t.field}:x ${t.field}:y)` : ""}`;
+  let previous: Token | null = null;
   for (const t of tokenize(q)) {
+    if ((t.kind === "field" || t.kind === "exclude") && lastOp) throw new QuerySyntaxError(t.at, `a concept after "${lastOp.op}"`, whole(t));
+    if (t.kind === "op" && concept.words.length === 0 && group.length === 0 && previous && previous.kind !== "op") {
+      throw new QuerySyntaxError(t.at, `a concept before "${t.op}"`, `"${t.op}" after ${whole(previous)}`);
+    }
+    previous = t;
     if (t.kind === "field") {
-      if (t.field.startsWith("meta.")) parsed.filters.meta.push(`${t.field.slice(5)}:${t.value}`);
-      else parsed.filters[t.field as "benchmark" | "task" | "tag"].push(t.value);
+      const into = t.negated ? parsed.excludeFilters : parsed.filters;
+      if (t.field.startsWith("meta.")) into.meta.push(`${t.field.slice(5)}:${t.value}`);
+      else into[t.field as "benchmark" | "task" | "tag"].push(t.value);
     } else if (t.kind === "exclude") parsed.exclude.push(t.text);
     else if (t.kind === "text") {
       concept.words.push(t.text);
@@ -203,11 +258,11 @@ export function fieldLikeWords(q: string): { word: string; suggestion: string }[
 export function formatQuery(p: ParsedQuery): string {
   const quote = (s: string) => (/[\s"]/.test(s) ? `"${s}"` : s);
   const concepts = p.groups.map((g) => g.map((c) => `(${c.text})`).join(" AND ")).join(" OR ");
-  const filters = [
-    ...p.filters.benchmark.map((v) => `benchmark:${quote(v)}`),
-    ...p.filters.task.map((v) => `task:${quote(v)}`),
-    ...p.filters.tag.map((v) => `tag:${quote(v)}`),
-    ...p.filters.meta.map((v) => `meta.${v.slice(0, v.indexOf(":"))}:${quote(v.slice(v.indexOf(":") + 1))}`),
+  const terms = (f: QueryFilters, sign: string) => [
+    ...f.benchmark.map((v) => `${sign}benchmark:${quote(v)}`),
+    ...f.task.map((v) => `${sign}task:${quote(v)}`),
+    ...f.tag.map((v) => `${sign}tag:${quote(v)}`),
+    ...f.meta.map((v) => `${sign}meta.${v.slice(0, v.indexOf(":"))}:${quote(v.slice(v.indexOf(":") + 1))}`),
   ];
-  return [concepts, ...filters, ...p.exclude.map((w) => `-${quote(w)}`)].filter(Boolean).join(" ");
+  return [concepts, ...terms(p.filters, ""), ...p.exclude.map((w) => `-${quote(w)}`), ...terms(p.excludeFilters, "-")].filter(Boolean).join(" ");
 }

@@ -56,7 +56,7 @@ export const integer = () =>
 /** What selects the samples of a leaderboard. */
 export const selectionSchema = z.object({
   q: text(500)
-    .trim()
+    // Parsed before the trim: an error's position counts in the text as it was sent.
     .superRefine((v, ctx) => {
       try {
         parseQuery(v);
@@ -65,6 +65,7 @@ export const selectionSchema = z.object({
         ctx.addIssue({ code: "custom", message: e.message });
       }
     })
+    .trim()
     .optional()
     .transform((v) => (v ? v : undefined)),
   k: integer()

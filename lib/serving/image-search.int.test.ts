@@ -95,6 +95,16 @@ describe("image-space retrieval", () => {
     expect(r.image?.cut).toBeGreaterThan(0);
   });
 
+  it("the query's exclusions leave out image hits too: the image side searched by the filters alone", async () => {
+    // Every image sample's text says "figure": "red" finds the red ones by their pixels, and -figure must still remove them.
+    expect((await idsOf("red")).ids.filter((id) => id.startsWith("vis/red-"))).toHaveLength(3);
+    const { ids, r } = await idsOf("red -figure");
+    expect(ids.filter((id) => id.startsWith("vis/"))).toEqual([]);
+    expect(r.image).toBeUndefined();
+    // A negated field term as well: -benchmark:vis leaves no image sample.
+    expect((await idsOf("red -benchmark:vis")).ids.every((id) => id.startsWith("txt/"))).toBe(true);
+  });
+
   it("modality=text leaves image samples out, modality=image keeps only them", async () => {
     expect((await idsOf("blue", { modality: "text" })).ids.every((id) => id.startsWith("txt/"))).toBe(true);
     const images = (await idsOf("blue", { modality: "image" })).ids;

@@ -137,6 +137,19 @@ describe("the query language", () => {
     expect(either.filter((pk) => econ.includes(pk)).length).toBeGreaterThanOrEqual(10);
   });
 
+  it("-benchmark:x (and any excluded field term) leaves out the samples it would select", async () => {
+    const inMc = new Set(await pksWhere(`benchmark = 'demo-law-mc'`));
+    const all = await retrieve(query({ q: "law" }));
+    expect(all.samples.some((s) => inMc.has(s.pk))).toBe(true);
+    const without = await retrieve(query({ q: "law -benchmark:demo-law-mc" }));
+    expect(without.samples.length).toBeGreaterThan(0);
+    expect(without.samples.some((s) => inMc.has(s.pk))).toBe(false);
+    expect(without.parsed).toBe("(law) -benchmark:demo-law-mc");
+    // Filters only: the pool but that benchmark.
+    const rest = await retrieve(query({ q: "-benchmark:demo-bio-qa" }));
+    expect(sorted(rest.samples.map((s) => s.pk))).toEqual(await pksWhere(`benchmark <> 'demo-bio-qa'`));
+  });
+
   it("a query of filters only lists the passing samples by pk, the first k of them", async () => {
     const inBenchmark = await pksWhere(`benchmark = 'demo-bio-qa'`);
     expect((await retrieve(query({ q: "benchmark:demo-bio-qa" }))).samples).toEqual(inBenchmark.map((pk) => ({ pk, similarity: null, why: { similarity: {}, terms: [], labelled: false } })));

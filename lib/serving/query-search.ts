@@ -5,6 +5,7 @@
 // samples every concept retrieved; OR: any group's). Each sample says why it matched.
 import type { SampleFilters } from "@/lib/db/queries/embeddings-search";
 import { searchConcept } from "@/lib/retrieval/concept-search";
+import { parseMetadataFilters } from "@/lib/retrieval/search";
 import { centroid } from "@/lib/retrieval/feedback";
 import type { ConceptResult, Cut } from "@/lib/retrieval/hybrid";
 import { LexicalIndex, type Why } from "@/lib/retrieval/lexical";
@@ -23,6 +24,8 @@ export interface QueryHit {
 
 export interface QueryAnswer {
   hits: QueryHit[];
+  /** Whether a sample passes the query's filters and exclusions (what the image side's hits must pass too). */
+  allowed: (pk: number) => boolean;
   /** One per concept, in query order; `vector`: the query the cut was made on (its expansion's when expanded). */
   concepts: { text: string; result: Omit<ConceptResult, "rows">; vector: Float32Array | null }[];
 }
@@ -121,6 +124,18 @@ export async function searchQuery(model: ReadModel, s: QuerySearch): Promise<Que
     const has = containingAll(index, word);
     for (let r = 0; r < mask.length; r++) if (has[r]) mask[r] = 0;
   }
+  // -benchmark:x, -tag:x, …: each field's excluded values leave out the samples they would select.
+  const ex = s.parsed.excludeFilters;
+  const none = { benchmark: [], task: [], tag: [], meta: [] };
+  for (const f of [{ ...none, benchmark: ex.benchmark }, { ...none, task: ex.task }, { ...none, tag: ex.tag }, { ...none, meta: parseMetadataFilters(ex.meta) }]) {
+    if (f.benchmark.length + f.task.length + f.tag.length + f.meta.length === 0) continue;
+    const selected = model.samples.mask(f);
+    for (let r = 0; r < mask.length; r++) if (selected[r]) mask[r] = 0;
+  }
+  const allowed = (pk: number) => {
+    const row = model.samples.rowOf.get(pk);
+    return row >= 0 && mask[row] === 1;
+  };
   const texts = s.parsed.groups.flat().map((c) => c.text);
   if (!s.dense || texts.length === 0) {
     // The passing pks sorted as numbers (pks are distinct), the first k of them made hits.
@@ -133,7 +148,7 @@ export async function searchQuery(model: ReadModel, s: QuerySearch): Promise<Que
     const kept = s.cut.k !== undefined ? pks.subarray(0, s.cut.k) : pks;
     const hits: QueryHit[] = new Array(kept.length);
     for (let i = 0; i < kept.length; i++) hits[i] = { pk: kept[i], similarity: null, why: { similarity: {}, terms: [], labelled: false } };
-    return { hits, concepts: [] };
+    return { hits, concepts: [], allowed };
   }
   const { store, embed } = s.dense;
   const vectors = await embed(texts);
@@ -201,5 +216,5 @@ export async function searchQuery(model: ReadModel, s: QuerySearch): Promise<Que
     }
     hits[h] = new Hit(model.samples.pk.data[row], best, row, context);
   }
-  return { hits, concepts };
+  return { hits, concepts, allowed };
 }

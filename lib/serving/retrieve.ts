@@ -86,9 +86,11 @@ export async function retrieve(selection: Selection, readModel?: ReadModel): Pro
   })();
   const [answer, image] = await Promise.all([textSearch, imageSearch]);
   const out: Retrieval = { ...fromAnswer(answer), embedder: active.name, embedderReason: active.reason, k: selection.k ?? null, parsed: formatQuery(parsed), fieldLike };
-  if (image && image.samples.length > 0) {
-    out.samples = fuseSpaces(out.samples, image.samples, selection.k);
-    out.image = { model: image.model, cut: image.cut, n: image.samples.length };
+  // The image side searched by the filters alone: the query's exclusions (-word, -tag:x) apply to its hits too.
+  const imageHits = image ? image.samples.filter((s) => answer.allowed(s.pk)) : [];
+  if (image && imageHits.length > 0) {
+    out.samples = fuseSpaces(out.samples, imageHits, selection.k);
+    out.image = { model: image.model, cut: image.cut, n: imageHits.length };
   }
   if (out.samples.length === 0) {
     out.notice = `Nothing in the pool matches "${selection.q}"${answer.concepts.some((c) => c.result.report.cut.similarity === null) ? `: none of its words occur in the pool the ${active.kind === "fallback" ? "offline fallback embedder was fitted on" : "embedder knows"}` : ""}`;
