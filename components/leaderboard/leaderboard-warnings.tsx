@@ -2,11 +2,12 @@
 // far the ranking can be trusted, so they are shown prominently; bookkeeping notes stay small.
 import type { ApiWarning } from "@/lib/leaderboard/response";
 
-const QUIET = new Set(["no_baseline_comparisons", "duplicate_measurements", "invalid_pairwise", "no_measurements"]);
+const QUIET = new Set(["no_baseline_comparisons", "duplicate_measurements", "invalid_pairwise", "no_measurements", "baseline_replaced"]);
 const TITLES: Record<string, string> = {
   few_samples: "Too few samples to rank reliably",
   no_match: "Nothing matched",
   field_as_text: "A word was read as text, not as a filter",
+  baseline_replaced: "Scores are relative to another baseline",
   not_connected: "Some models cannot be compared with the baseline",
   graph_not_strongly_connected: "The comparison graph is not strongly connected",
   never_lost: "A model never lost",

@@ -10,8 +10,8 @@
 import { ApiError } from "@/lib/api/errors";
 import { computeLeaderboard, type ServedComputation } from "@/lib/leaderboard/compute";
 import { loadBatch } from "@/lib/leaderboard/load-batch";
+import { requireKnownModels } from "@/lib/leaderboard/row-facts";
 import type { ApiLeaderboardRow } from "@/lib/leaderboard/response";
-import { findVisibleModels } from "@/lib/db/queries/models";
 import { loadModelOutputs } from "@/lib/db/queries/measurement-outputs";
 import { tieredGroups } from "@/lib/ranking/groups";
 import { benchmarkSubsets, topTagSubsets, type SubsetFit } from "@/lib/ranking/subset-fits";
@@ -87,9 +87,7 @@ async function chooseModels(requested: string[], ranked: ApiLeaderboardRow[]): P
   }
   if (unique.length < MIN_MODELS) throw new ApiError("bad_request", `Parameter "models": give at least ${MIN_MODELS} different models (got ${unique.length})`);
   if (unique.length > MAX_MODELS) throw new ApiError("bad_request", `Parameter "models": at most ${MAX_MODELS} models can be compared (got ${unique.length})`);
-  const known = await findVisibleModels(unique);
-  const unknown = unique.filter((m) => !known.has(m));
-  if (unknown.length) throw new ApiError("bad_request", `Parameter "models": unknown model${unknown.length > 1 ? "s" : ""} ${unknown.map((m) => `"${m}"`).join(", ")}`);
+  await requireKnownModels(unique);
   return { models: unique, isDefault: false };
 }
 

@@ -255,6 +255,11 @@ async function prepare(q: ResolvedQuery, model: ReadModel, canonical = false): P
   const loaded = carry ? gatherPrepared(model, pks, JSON.stringify(q), whole) : await loadBatch(pks, models, model);
   const baseline = fitBaseline(q, loaded.batch.modelNames);
   const warnings = retrievalWarnings(retrieval);
+  if (baseline === undefined && loaded.batch.nModels > 0) {
+    // The portal's baseline cannot be the zero here: the engine fixes another one, and says so.
+    const why = models && !models.has(q.baseline) ? "is not among the models asked for" : "has no measurements on these samples";
+    warnings.push({ code: "baseline_replaced", model: q.baseline, message: `The portal's baseline ${q.baseline} ${why}: the scores are relative to the model named as "baseline" instead (choose one with baseline=NAME).` });
+  }
   if (restricted && restricted.size === 0 && hasFactsFilter(q)) {
     warnings.push({ code: "no_model_matches_facts", message: "No model has facts that pass the filters (open_weights, min_params_b, max_params_b, organization): models without a model line never pass." });
   }

@@ -76,10 +76,22 @@ describe("facts filters on GET /api/leaderboard", () => {
     expect(judges).toEqual({ "gpt-x": ["gpt-judge"], "llama-8b": [], "llama-70b": [], mystery: [] });
   });
 
+  it("says when the portal's baseline cannot be the zero, and which model is instead", async () => {
+    const res = await GET(new NextRequest(new URL("/api/leaderboard?benchmark=f&models=gpt-x&models=llama-70b", "http://localhost")), { params: Promise.resolve({}) });
+    const body = (await res.json()) as { baseline: string; warnings: { code: string; model?: string; message: string }[] };
+    expect(res.status).toBe(200);
+    expect(["gpt-x", "llama-70b"]).toContain(body.baseline);
+    // The demo's reference model (the portal's default baseline) is not in this pool at all.
+    expect(body.warnings.find((w) => w.code === "baseline_replaced")).toMatchObject({ model: "reference-4o-mini", message: expect.stringMatching(/is not among the models asked for/) });
+    expect((await get("")).body.warnings.map((w) => w.code)).not.toContain("baseline_replaced");
+  });
+
   it.each([
     ["open_weights=yes", /Parameter "open_weights": must be true or false/],
     ["max_params_b=-3", /Parameter "max_params_b": must be a positive number/],
     ["min_params_b=abc", /Parameter "min_params_b": must be a plain decimal number/],
+    ["min_params_b=10&max_params_b=5", /^Parameter "max_params_b": must be at least min_params_b \(5 < 10\)$/],
+    ["models=gpt-x&models=nobody&models=ghost", /^Parameter "models": unknown models "nobody", "ghost"$/],
   ])("%s is a 400 naming the parameter", async (query, message) => {
     const { status, body } = await get(query);
     expect(status).toBe(400);

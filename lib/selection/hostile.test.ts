@@ -52,7 +52,7 @@ describe.each(Object.entries(SCHEMAS))("the %s query schema under hostile parame
         } catch (err) {
           expect(err).toBeInstanceOf(ApiError);
           expect((err as ApiError).status).toBe(400);
-          expect((err as ApiError).message).toMatch(/^Parameter "[^"]+": \S/);
+          expect((err as ApiError).message).toMatch(/^Parameter "[^"]+"(?:(?: \(value \d+ of \d+\))?: \S| was given \d+ times: give it once$)/);
           return;
         }
         for (const s of strings(parsed)) expect(textProblem(s)).toBeNull();
@@ -106,7 +106,7 @@ describe("text parameters", () => {
     const lone = leaderboardQuerySchema.safeParse({ benchmark: ["ok", "x\uD800"] });
     expect(lone.error?.issues[0]).toMatchObject({ path: ["benchmark", 1], message: "must be valid Unicode (it has an unpaired surrogate)" });
     expect(message(new URLSearchParams({ baseline: "\u0001" }))).toBe('Parameter "baseline": must not contain control characters (found U+0001)');
-    expect(message(new URLSearchParams({ tag: "x".repeat(10_000) }))).toBe('Parameter "tag.0": must be at most 500 characters');
+    expect(message(new URLSearchParams({ tag: "x".repeat(10_000) }))).toBe('Parameter "tag": must be at most 500 characters');
     expect(message(new URLSearchParams(Array.from({ length: 101 }, () => ["models", "m"])))).toBe('Parameter "models": may be given at most 100 times');
     expect(message(new URLSearchParams({ q: "'; DROP TABLE samples; --", tag: "<script>" }))).toBe("accepted");
   });

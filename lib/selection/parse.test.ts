@@ -46,7 +46,13 @@ describe("parseParams", () => {
       ["threshold=2", /^Parameter "threshold": must be in \[-1, 1\]$/],
       ["method=magic", /^Parameter "method": must be one of plackett-luce, bradley-terry, elo, mean, borda, win-rate$/],
       ["prior=-1", /^Parameter "prior": must be ≥ 0$/],
-      ["meta=nocolon", /^Parameter "meta\.0": must look like "key:value"$/],
+      // The parameter as written in the URL, not the schema's path ("meta.0"); which value when several.
+      ["meta=nocolon", /^Parameter "meta": must look like "key:value"$/],
+      ["meta=a:b&meta=nocolon", /^Parameter "meta" \(value 2 of 2\): must look like "key:value"$/],
+      [`benchmark=a&benchmark=${"y".repeat(501)}`, /^Parameter "benchmark" \(value 2 of 2\): must be at most 500 characters$/],
+      // A parameter read once, given twice.
+      ["k=5&k=6", /^Parameter "k" was given 2 times: give it once$/],
+      ["method=elo&method=mean", /^Parameter "method" was given 2 times: give it once$/],
       [`q=${"x".repeat(501)}`, /^Parameter "q": must be at most 500 characters$/],
     ];
     for (const [qs, message] of cases) {
@@ -57,6 +63,8 @@ describe("parseParams", () => {
     expect(thrown(() => parseParams({ limit: "0" }, samplesQuerySchema)).message).toBe('Parameter "limit": must be at least 1');
     expect(thrown(() => parseParams({ offset: "-3" }, samplesQuerySchema)).message).toBe('Parameter "offset": must be a whole number in decimal digits');
     expect(thrown(() => parseParams({ limit: "1001" }, modelQuerySchema)).message).toBe('Parameter "limit": must be at most 1000');
+    // Repeats of a repeatable parameter past its bound keep their own message.
+    expect(thrown(() => parseParams(new URLSearchParams(Array.from({ length: 101 }, (_, i) => `tag=t${i}`).join("&")), leaderboardQuerySchema)).message).toBe('Parameter "tag": may be given at most 100 times');
   });
 
   it("tryParseParams returns the same message instead of throwing", () => {

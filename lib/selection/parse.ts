@@ -35,12 +35,24 @@ export function searchParamsObject(sp: URLSearchParams): Record<string, string |
   return out;
 }
 
-/** Parses query parameters with a zod schema; the error names the parameter. */
+/**
+ * Parses query parameters with a zod schema; the error names the parameter as it is written in the
+ * URL (`benchmark`, not the schema's `benchmark.0`), which of its values when it was given several,
+ * and says so plainly when a parameter taken once was given more than once.
+ */
 export function parseQuery<S extends z.ZodType>(sp: URLSearchParams, schema: S): z.infer<S> {
   const parsed = schema.safeParse(searchParamsObject(sp));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const name = issue.path.join(".") || "query";
+    const [key, index] = issue.path;
+    if (key === undefined) throw new ApiError("bad_request", `Parameter "query": ${issue.message}`);
+    const name = String(key);
+    const given = sp.getAll(name).length;
+    if (typeof index === "number") {
+      throw new ApiError("bad_request", `Parameter "${name}"${given > 1 ? ` (value ${index + 1} of ${given})` : ""}: ${issue.message}`);
+    }
+    // A parameter read once, sent several times: its value became a list the schema does not take.
+    if (given > 1 && !/times/.test(issue.message)) throw new ApiError("bad_request", `Parameter "${name}" was given ${given} times: give it once`);
     throw new ApiError("bad_request", `Parameter "${name}": ${issue.message}`);
   }
   return parsed.data;
