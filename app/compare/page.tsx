@@ -27,6 +27,7 @@ function Subsets({ title, rows, c, kind }: { title: string; rows: SubsetScores[]
   return (
     <Card title={title}>
       <SubsetBars rows={rows} models={c.models} label={`${title}: Plackett–Luce score of each model, baseline ${c.baseline} = 0`} />
+      <p className="mt-1 text-xs text-slate-500">Whiskers: 95% intervals; an arrowhead at the axis marks one that runs past it (the table below has it whole).</p>
       <SubsetTableDetails rows={rows} models={c.models} kind={kind} baseline={c.baseline} />
     </Card>
   );
@@ -46,9 +47,16 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
       <div className="space-y-4">
         <PageHeader title="Compare models" />
         <ErrorState title="These models cannot be compared">{err.message}</ErrorState>
-        <Link href={compareHref([], selection)} className="text-sm text-indigo-700 underline">
-          Compare the top 5 of this selection instead
-        </Link>
+        {/* The top of this selection is the way out only when models were chosen; without, it is this very page. */}
+        {parsed.data.models.length > 0 ? (
+          <Link href={compareHref([], selection)} className="text-sm text-indigo-700 underline">
+            Compare the top 5 of this selection instead
+          </Link>
+        ) : (
+          <Link href={compareHref([], {})} className="text-sm text-indigo-700 underline">
+            Compare the top 5 of the whole pool instead
+          </Link>
+        )}
       </div>
     );
   }

@@ -1,6 +1,7 @@
 "use client";
 
-import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, ErrorBar, LabelList, Legend, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { cutEnds, cutMarks } from "@/components/charts/cut-interval";
 import { formatScore, formatTick, niceTicks, zeroDomain } from "@/lib/format";
 import { modelColor } from "./palette";
 
@@ -17,7 +18,8 @@ export interface SubsetBarsRow {
  */
 export function SubsetBars({ rows, models, label }: { rows: SubsetBarsRow[]; models: string[]; label: string }) {
   // The axis spans the scores (and 0), not the intervals: a model with almost no wins in one subset
-  // has a very wide interval that would squash every other bar; its whisker is cut at the axis.
+  // has a very wide interval that would squash every other bar; its whisker is cut at the axis, where
+  // an arrowhead marks it (components/charts/cut-interval.tsx).
   const values = rows.flatMap((r) => r.scores.map((s) => s.score)).filter((v): v is number => v !== null);
   const { ticks, decimals } = niceTicks(zeroDomain(values), 8);
   const [lo, hi] = [ticks[0], ticks[ticks.length - 1]];
@@ -27,9 +29,11 @@ export function SubsetBars({ rows, models, label }: { rows: SubsetBarsRow[]; mod
       const s = r.scores.find((x) => x.model === m);
       d[`m${i}`] = s?.score ?? null;
       d[`e${i}`] = s && s.score !== null && s.ci ? [s.score - Math.max(lo, s.ci[0]), Math.min(hi, s.ci[1]) - s.score] : [0, 0];
+      d[`c${i}`] = [s?.score ?? null, cutEnds(s?.ci ?? null, lo, hi)];
     });
     return d;
   });
+  const marks = cutMarks(lo, hi, false);
   const summary = rows.map((r) => `${r.name} (${r.n_samples} samples): ${r.scores.map((s) => `${s.model} ${formatScore(s.score)}`).join(", ")}`).join("; ");
   // Every group keeps room for its bars and its label: on a narrow screen the chart scrolls
   // sideways instead of piling the labels on each other (17 benchmarks on a phone were a smear).
@@ -48,6 +52,7 @@ export function SubsetBars({ rows, models, label }: { rows: SubsetBarsRow[]; mod
           {models.map((m, i) => (
             <Bar key={m} dataKey={`m${i}`} name={m} fill={modelColor(i)} isAnimationActive={false}>
               <ErrorBar dataKey={`e${i}`} width={2} stroke="#334155" strokeWidth={1} isAnimationActive={false} />
+              <LabelList dataKey={`c${i}`} content={marks} />
             </Bar>
           ))}
         </BarChart>

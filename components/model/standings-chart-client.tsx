@@ -1,6 +1,7 @@
 "use client";
 
-import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, LabelList, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { cutEnds, cutMarks } from "@/components/charts/cut-interval";
 import { formatCi, formatScore, formatTick, niceTicks, zeroDomain } from "@/lib/format";
 
 export interface StandingPoint {
@@ -13,10 +14,11 @@ export interface StandingPoint {
 
 /** Horizontal bars: the model's score in each benchmark or tag, with 95% intervals, baseline at 0. */
 export function StandingsChart({ data, label, baseline }: { data: StandingPoint[]; label: string; baseline: string }) {
-  // The axis spans the scores (and 0); very wide intervals are cut at the axis rather than squashing the bars.
+  // The axis spans the scores (and 0); very wide intervals are cut at the axis rather than squashing
+  // the bars, and an arrowhead marks the cut end (components/charts/cut-interval.tsx).
   const { ticks, decimals } = niceTicks(zeroDomain(data.map((d) => d.score)), 8);
   const [lo, hi] = [ticks[0], ticks[ticks.length - 1]];
-  const rows = data.map((d) => ({ ...d, err: d.ci ? [d.score - Math.max(lo, d.ci[0]), Math.min(hi, d.ci[1]) - d.score] : [0, 0] }));
+  const rows = data.map((d) => ({ ...d, err: d.ci ? [d.score - Math.max(lo, d.ci[0]), Math.min(hi, d.ci[1]) - d.score] : [0, 0], cut: [d.score, cutEnds(d.ci, lo, hi)] }));
   const height = 40 + 26 * rows.length;
   const summary = rows.map((d) => `${d.name}: ${formatScore(d.score)}, rank ${d.rank ?? "—"} of ${d.n_models}`).join("; ");
   return (
@@ -38,6 +40,7 @@ export function StandingsChart({ data, label, baseline }: { data: StandingPoint[
               <Cell key={d.name} fill={d.rank === 1 ? "#059669" : d.score >= 0 ? "#4f46e5" : "#e11d48"} />
             ))}
             <ErrorBar dataKey="err" direction="x" width={4} stroke="#334155" isAnimationActive={false} />
+            <LabelList dataKey="cut" content={cutMarks(lo, hi, true)} />
           </Bar>
         </BarChart>
       </ResponsiveContainer>

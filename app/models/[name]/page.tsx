@@ -57,7 +57,7 @@ function Standings({ profile, kind }: { profile: ModelProfile; kind: "benchmark"
       <StandingsChart data={chartData(rows)} label={`${profile.model}: Plackett–Luce score per ${kind}`} baseline={profile.baseline} />
       <p className="mt-1 text-xs text-slate-500">
         Score relative to {profile.baseline} (0) in a fit over all models on that {kind}&apos;s samples. Green: leads there; indigo: above the baseline; red: below
-        it. Whiskers: 95% intervals.
+        it. Whiskers: 95% intervals; an arrowhead at the axis marks one that runs past it (the table has it whole).
       </p>
       <details className="mt-3" open={kind === "benchmark"}>
         <summary className="cursor-pointer text-sm text-indigo-700">Table: rank, score and interval per {kind}</summary>
@@ -137,7 +137,11 @@ export default async function ModelPage({ params, searchParams }: Props) {
           <span data-testid="overall-summary">
             {o && o.rank !== null ? (
               <>
-                Overall rank {o.rank} of {o.n_models} · score {formatScore(o.score)} (95% CI {formatCi(o.ci)}) · {plural(o.n_samples, "sample")} ·
+                Overall rank {o.rank} of {o.n_models} · score {formatScore(o.score)} (analytic{" "}
+                <Link href="/about#uncertainty" className="underline">
+                  95% CI
+                </Link>{" "}
+                {formatCi(o.ci)}; the saved Overall board&apos;s intervals are by bootstrap) · {plural(o.n_samples, "sample")} ·
                 baseline {profile.baseline} = 0
               </>
             ) : (
