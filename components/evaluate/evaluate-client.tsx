@@ -30,6 +30,8 @@ export function EvaluateClient({ models, benchmarks }: Props) {
   const [benchmark, setBenchmark] = useState("");
   const [budget, setBudget] = useState("20");
   const [plan, setPlan] = useState<EvaluationPlanBody | null>(null);
+  /** The model, capability and benchmark the plan shown was made for. */
+  const [planInputs, setPlanInputs] = useState<string | null>(null);
   const [rounds, setRounds] = useState<Round[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<"planning" | "uploading" | null>(null);
@@ -45,6 +47,13 @@ export function EvaluateClient({ models, benchmarks }: Props) {
     const params = new URLSearchParams({ model: model.trim(), budget: budget.trim() });
     if (q.trim()) params.set("q", q.trim());
     if (benchmark) params.set("benchmark", benchmark);
+    // The plan on the page answers these inputs; a failed request for others must not leave it
+    // there as if it were theirs (its batch and upload form would be the wrong model's).
+    const inputs = JSON.stringify([model.trim(), q.trim(), benchmark]);
+    if (inputs !== planInputs) {
+      setPlan(null);
+      setRounds([]);
+    }
     try {
       const res = await fetch(`/api/evaluation-plan?${params}`, { cache: "no-store" });
       const body = await res.json();
@@ -55,6 +64,7 @@ export function EvaluateClient({ models, benchmarks }: Props) {
       saveRounds(key, history);
       setRounds(history);
       setPlan(next);
+      setPlanInputs(inputs);
     } catch (err) {
       setError(err instanceof Error ? err.message : "The plan could not be made");
     } finally {

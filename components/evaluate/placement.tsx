@@ -11,7 +11,7 @@ import { Card } from "@/components/ui/card";
 export function Placement({ plan }: { plan: EvaluationPlanBody }) {
   const c = plan.current;
   return (
-    <Card title="Where it stands">
+    <Card title={<>Where <bdi>{plan.model}</bdi> stands</>}>
       {c ? (
         <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4" data-testid="placement">
           <Fact label="Rank" testId="rank">
