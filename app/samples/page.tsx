@@ -49,7 +49,14 @@ export default async function SamplesPage({ searchParams }: { searchParams: Prom
       {list.notice && <Notice tone="warning">{list.notice}</Notice>}
       <SelectionHealthNotice health={list.health} query={selection} toggleHref={samplesHref({ ...selection, exclude_flagged: !selection.exclude_flagged }, { offset: 0, limit: parsed.data.limit })} />
       <Card>
-        {list.samples.length === 0 ? (
+        {list.samples.length === 0 && list.n_samples > 0 ? (
+          <EmptyState title="Past the last sample">
+            This page starts at sample {formatCount(offset + 1)}; there are {formatCount(list.n_samples)}.{" "}
+            <Link className="text-indigo-700 underline" href={page(0)}>
+              Go to the first page
+            </Link>
+          </EmptyState>
+        ) : list.samples.length === 0 ? (
           <EmptyState title="No samples match">Loosen the filters or change the query.</EmptyState>
         ) : (
           <>

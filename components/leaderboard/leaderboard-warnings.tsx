@@ -7,6 +7,7 @@ const TITLES: Record<string, string> = {
   few_samples: "Too few samples to rank reliably",
   no_match: "Nothing matched",
   field_as_text: "A word was read as text, not as a filter",
+  unknown_filter_value: "A filter names something the pool does not have",
   baseline_replaced: "Scores are relative to another baseline",
   not_connected: "Some models cannot be compared with the baseline",
   graph_not_strongly_connected: "The comparison graph is not strongly connected",

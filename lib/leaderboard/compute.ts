@@ -255,6 +255,12 @@ async function prepare(q: ResolvedQuery, model: ReadModel, canonical = false): P
   const loaded = carry ? gatherPrepared(model, pks, JSON.stringify(q), whole) : await loadBatch(pks, models, model);
   const baseline = fitBaseline(q, loaded.batch.modelNames);
   const warnings = retrievalWarnings(retrieval);
+  if (retrieval.samples.length < FEW_SAMPLES) {
+    // Few or none: say which filter value the pool does not have at all (a misspelt benchmark).
+    for (const { field, value } of model.samples.unknownValues(q)) {
+      warnings.push({ code: "unknown_filter_value", message: `No sample of the pool has ${field} "${value}"${field === "benchmark" ? " (the pool's benchmarks are listed at /benchmarks)" : ""}.` });
+    }
+  }
   if (baseline === undefined && loaded.batch.nModels > 0) {
     // The portal's baseline cannot be the zero here: the engine fixes another one, and says so.
     const why = models && !models.has(q.baseline) ? "is not among the models asked for" : "has no measurements on these samples";

@@ -13,7 +13,7 @@ import { importDemo } from "@/test/demo";
 import { liveLeaderboard } from "@/lib/leaderboard/compute";
 import { retrieve } from "./retrieve";
 
-const query = (params: Record<string, string>) => leaderboardQuerySchema.parse(params);
+const query = (params: Record<string, string | string[]>) => leaderboardQuerySchema.parse(params);
 
 beforeAll(async () => {
   await resetDatabase();
@@ -51,6 +51,16 @@ describe("capability queries with the adaptive default", () => {
     expect(lb.retrieval.parsed_query).toBe("(antibodies)");
     expect(lb.retrieval.fields_read_as_text).toEqual([]);
     expect(lb.warnings.filter((w) => w.code === "field_as_text")).toEqual([]);
+  });
+
+  it("a filter value no sample has is named (a misspelt benchmark), beside the few-samples warning", async () => {
+    const lb = await liveLeaderboard(query({ benchmark: ["demo-bio-qa", "demo-bio-q"], tag: "no-such-tag" }));
+    expect(lb.n_samples).toBe(0);
+    expect(lb.warnings.filter((w) => w.code === "unknown_filter_value").map((w) => w.message)).toEqual([
+      'No sample of the pool has benchmark "demo-bio-q" (the pool\'s benchmarks are listed at /benchmarks).',
+      'No sample of the pool has tag "no-such-tag".',
+    ]);
+    expect((await liveLeaderboard(query({ benchmark: "demo-bio-qa" }))).warnings.map((w) => w.code)).not.toContain("unknown_filter_value");
   });
 
   it("a misspelt field is searched for as text, and the answer says which field it looked meant as", async () => {

@@ -107,6 +107,15 @@ export class SampleTable {
   }
 
   /** 1 for the rows of samples passing the filters. */
+  /** The filter values no sample of the pool carries (a misspelt benchmark), by field. */
+  unknownValues(f: Pick<SampleFilters, "benchmark" | "task" | "tag">): { field: "benchmark" | "task" | "tag"; value: string }[] {
+    const out: { field: "benchmark" | "task" | "tag"; value: string }[] = [];
+    for (const value of f.benchmark) if (this.benchmarks.find(value) < 0) out.push({ field: "benchmark", value });
+    for (const value of f.task) if (this.tasks.find(value) < 0) out.push({ field: "task", value });
+    for (const value of f.tag) if (!this.tagLists.some((list) => list.includes(value))) out.push({ field: "tag", value });
+    return out;
+  }
+
   mask(f: SampleFilters): Uint8Array {
     const n = this.size;
     const out = new Uint8Array(n).fill(1);
