@@ -56,7 +56,7 @@ export function PlackettLuce({ prior, priorSource }: { prior: number; priorSourc
 
 export function Intervals() {
   return (
-    <Card title="3. Uncertainty">
+    <Card id="uncertainty" title="3. Uncertainty">
       <div className="space-y-2 text-sm text-slate-700">
         <p>
           <strong>Live queries</strong> show analytic 95% intervals <var>s<sub>i</sub></var> ± 1.96 √Var({th}<sub>i</sub> − {th}<sub>baseline</sub>). The
@@ -89,7 +89,7 @@ export function Intervals() {
 
 export function OtherMethods() {
   return (
-    <Card title="4. The other methods">
+    <Card id="methods" title="4. The other methods">
       <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
         <li><strong>Bradley–Terry</strong>: every choice event is broken into winner–loser pairs and fitted like Plackett–Luce (same baseline and prior).</li>
         <li><strong>Elo</strong>: online updates over those pairs in a fixed order (K = {ELO_K}, start {ELO_INITIAL}), shown relative to the baseline; order-dependent and without an analytic interval, so offered for comparison only.</li>

@@ -57,7 +57,7 @@ export function ModelPicker({ available, selected, selectionQuery, min, max }: {
           disabled={!valid || !changed || pending}
           className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700 disabled:cursor-not-allowed disabled:bg-slate-300"
         >
-          {pending ? "Comparing…" : `Compare ${chosen.length} models`}
+          {pending ? "Comparing…" : `Compare ${chosen.length} model${chosen.length === 1 ? "" : "s"}`}
         </button>
         <button type="button" onClick={() => setChosen(selected)} disabled={!changed || pending} className="text-sm text-slate-600 underline disabled:no-underline disabled:opacity-50">
           Reset

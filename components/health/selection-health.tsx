@@ -24,7 +24,10 @@ export function SelectionHealthNotice({ health, query, toggleHref }: { health: S
             <>
               This selection contains {benchmarks.length > 0 && <>{plural(benchmarks.reduce((n, b) => n + b.n_samples, 0), "sample")} of {plural(benchmarks.length, "flagged benchmark")}</>}
               {benchmarks.length > 0 && samples.count > 0 && " and "}
-              {samples.count > 0 && plural(samples.count, "flagged sample")}.
+              {samples.count > 0 && plural(samples.count, "flagged sample")}.{" "}
+              <span className="text-xs">
+                Counted are the flags that &quot;Exclude flagged&quot; would act on (warnings and worse; of a group of duplicates, every copy but the first): a benchmark&apos;s health page lists every flag, notes and first copies too.
+              </span>
             </>
           )}
         </p>

@@ -5,6 +5,13 @@ import type { LiveLeaderboard } from "@/lib/leaderboard/compute";
 import { Badge } from "@/components/ui/badge";
 import { ciMethodLabel, embedderLabel, formatCount, formatTime, isFallbackEmbedder, relativeTime } from "@/lib/format";
 
+/** What a method's scores cannot be read as, said where they are shown (the rest is on /about). */
+const METHOD_CAVEATS: Record<string, string> = {
+  elo: "Elo ratings depend on the order the comparisons are replayed in and have no interval: for comparison with Plackett–Luce only, not a ranking to rely on.",
+  mean: "Mean score is absolute (each measurement scaled to 0–1 and averaged), not relative to the baseline, and ignores which models met on which samples.",
+  borda: "Borda count is absolute (the share of models beaten per sample), not relative to the baseline.",
+};
+
 export type LeaderboardSource =
   | { kind: "live"; note?: string; snapshotHref?: string }
   | {
@@ -94,6 +101,11 @@ export function Provenance({ lb, methodLabel, source }: { lb: LiveLeaderboard; m
         {` · ${formatCount(lb.diagnostics.n_choices)} choice events`}
         {embedder && ` · embedder: ${embedderLabel(embedder)}`} · <Link href="/about" className="underline">how this is computed</Link>
       </p>
+      {METHOD_CAVEATS[lb.method] && (
+        <p className="mt-1 text-xs text-amber-800" data-testid="method-caveat">
+          {METHOD_CAVEATS[lb.method]} <Link href="/about#methods" className="underline">The methods compared</Link>
+        </p>
+      )}
     </section>
   );
 }

@@ -19,6 +19,9 @@ export function RetrievalSummary({ lb, selection }: { lb: LiveLeaderboard; selec
   const r = lb.retrieval;
   const filters = describeFilters(selection);
   const n = formatCount(r.n_retrieved);
+  // exclude_flagged: what the counts above include and the ranking does not.
+  const excluded = lb.health?.excluded && lb.health.excluded.samples > 0 ? lb.health.excluded : null;
+  const remaining = r.n_retrieved - (excluded?.samples ?? 0);
   return (
     <p className="text-sm text-slate-700" data-testid="retrieval-summary">
       {r.query ? (
@@ -39,6 +42,19 @@ export function RetrievalSummary({ lb, selection }: { lb: LiveLeaderboard; selec
               All <strong>{n}</strong> samples in the pool.
             </>
           )}
+        </>
+      )}
+      {excluded && (
+        <>
+          {" "}
+          The health check&apos;s flags left out <strong>{formatCount(excluded.samples)}</strong> of them
+          {excluded.benchmarks.length > 0 && <> (with the flagged benchmark{excluded.benchmarks.length === 1 ? "" : "s"} {excluded.benchmarks.join(", ")})</>}: {formatCount(remaining)} remain.
+        </>
+      )}
+      {lb.n_samples < remaining && (
+        <>
+          {" "}
+          {formatCount(lb.n_samples)} of {excluded ? "these" : "them"} have results of the models ranked.
         </>
       )}{" "}
       <Link href={queryPageHref({ ...selection, method: undefined })} className="font-medium text-indigo-700 underline">

@@ -13,15 +13,18 @@ function how(c: Retrieval["concepts"][number]): string {
   const r = c.report;
   const sim = r.cut.similarity === null ? "—" : r.cut.similarity.toFixed(3);
   if (r.mode === "k") return `the k = ${r.cut.k} best by fused rank (lowest similarity kept ${sim})`;
-  if (r.mode === "threshold") return `similarity ≥ ${sim} (your threshold), or a query word names the sample's tag or task`;
+  // An explicit threshold bounds the set as in API version 1: by similarity alone (no tag or task match is added).
+  if (r.mode === "threshold") return `similarity ≥ ${sim} (your threshold)`;
   const bg = r.background;
   const e = r.expansion;
   const expanded = e
     ? `similarity to the expanded query (the mean of the ${e.feedback_samples} best samples by ${e.seeds_from === "lexical" ? "its words" : "similarity"}${e.terms.length ? `, words added: ${e.terms.join(", ")}` : ""})`
     : "similarity";
-  return bg
-    ? `adaptive: ${expanded} ≥ ${sim} = background median ${bg.median.toFixed(3)} + ${bg.z} × σ ${bg.sigma.toFixed(3)}, or a query word names the sample's tag or task`
-    : "adaptive: too few candidates for a background; tag or task matches only";
+  if (!bg) return "adaptive: too few candidates for a background; tag or task matches only";
+  const rule = `background median ${bg.median.toFixed(3)} + ${bg.z} × σ ${bg.sigma.toFixed(3)}`;
+  // A spread-out background (few candidates, e.g. modality=image) can put the cut past any cosine.
+  if (r.cut.similarity !== null && r.cut.similarity > 1) return `adaptive: the cut (${rule} = ${sim}) lies above every possible similarity, so none stands out by it; kept: samples whose tag or task a query word names`;
+  return `adaptive: ${expanded} ≥ ${sim} = ${rule}, or a query word names the sample's tag or task`;
 }
 
 function Histogram({ c }: { c: Retrieval["concepts"][number] }) {
