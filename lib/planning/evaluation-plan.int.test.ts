@@ -14,6 +14,7 @@ import { pool } from "@/lib/db/client";
 import { importFile } from "@/lib/ingest";
 import { VISION_FILE } from "@/scripts/demo/vision/paths";
 import { taskFileJsonl } from "./task-file";
+import { runHealthCheck } from "@/lib/health/job";
 
 const BENCH = "demo-bio-qa";
 const NEW = "int-planned-model";
@@ -134,5 +135,18 @@ describe("a plan of image samples", () => {
     expect(report.counts).toMatchObject({ samples_updated: 0, measurements_new: 4 });
     const images = await pool().query<{ id: string; sha: string | null }>(`SELECT id, image_sha256 AS sha FROM samples WHERE id = ANY($1::text[])`, [p.samples.map((s) => s.id)]);
     expect(images.rows.map((r) => r.sha)).toEqual(p.samples.map(() => expect.stringMatching(/^[0-9a-f]{64}$/)));
+  });
+});
+
+describe("a plan with exclude_flagged", () => {
+  it("lists what the health check's flags left out, as the leaderboard does (the vision demo, imported above, has flagged benchmarks)", async () => {
+    expect((await runHealthCheck()).status).toBe("computed");
+    const p = (await plan(`model=${NEW}&budget=3&exclude_flagged=true`)).body;
+    const board = await liveLeaderboard({ ...defaultLeaderboardQuery(selectionSchema.parse({ exclude_flagged: "true" })) });
+    expect(p.health).toEqual(board.health);
+    expect(p.health!.excluded).not.toBeNull();
+    expect(p.health!.excluded!.samples).toBeGreaterThan(0);
+    const kept = new Set(p.samples.map((s) => s.id));
+    for (const id of p.health!.excluded!.sample_ids) expect(kept.has(id)).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ const plan = (measured: number, width: number | null): EvaluationPlanBody => ({
   samples: [],
   current: width === null ? null : { score: 0, ci: [-width / 2, width / 2], rank: 3, rank_interval: [2, 4], n_ranked: 10 },
   n_samples: 100,
+  health: null,
   measured,
   coverage: measured / 100,
   candidates: 100 - measured,

@@ -7,6 +7,7 @@ import { ApiError } from "@/lib/api/errors";
 import { dataVersion } from "@/lib/db/data-version";
 import { loadSampleContents } from "@/lib/db/queries/sample-contents";
 import { imagePath } from "@/lib/images/urls";
+import type { SelectionHealth } from "@/lib/health/selection";
 import { computeLeaderboard } from "@/lib/leaderboard/compute";
 import { tieredGroups, type TieredGroups } from "@/lib/ranking/groups";
 import { samplesWithData, type MeasurementBatch } from "@/lib/ranking/measurements";
@@ -44,6 +45,8 @@ export interface EvaluationPlanBody {
   /** unmeasured samples left to plan */
   candidates: number;
   baseline: string;
+  /** The health check's flags in the selection and, with exclude_flagged, what was left out; null before any check. */
+  health: SelectionHealth | null;
   message: string | null;
   data_version: number;
 }
@@ -143,5 +146,8 @@ export async function evaluationPlanFor(q: PlanQuery): Promise<EvaluationPlanBod
     baseline: leaderboard.baseline,
     message: plan.message,
     data_version: leaderboard.data_version,
+    // What the health check flagged in the selection and, with exclude_flagged, left out (api.md:
+    // the answer lists what it excluded), as the leaderboard says it.
+    health: leaderboard.health ?? null,
   };
 }
