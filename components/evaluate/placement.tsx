@@ -1,6 +1,7 @@
 // Where the evaluated model stands now (its projected place with the 95% intervals) and the
 // rounds so far: each round's rank interval drawn on the leaderboard's rank axis, so the shrinking
 // is visible at a glance.
+import Link from "next/link";
 import type { EvaluationPlanBody } from "@/lib/planning/selection-plan";
 import type { Round } from "@/lib/planning/rounds-history";
 import { formatCi, formatCount, formatPercent, formatRankRange, formatScore, formatValue, MISSING } from "@/lib/format";
@@ -33,7 +34,12 @@ export function Placement({ plan }: { plan: EvaluationPlanBody }) {
         </p>
       )}
       <p className="mt-3 text-xs text-slate-500">
-        The place it is projected to hold once run on every sample of the selection; the intervals are 95% prediction intervals for that place (see the method page).
+        The place it is projected to hold once run on every sample of the selection; the intervals are 95% prediction intervals for that place (see the{" "}
+        <Link href="/about#evaluation-plan" className="underline">
+          method page
+        </Link>
+        ). They are not the leaderboard&apos;s confidence intervals for the model&apos;s strength: they say where its score on these very samples will
+        land once the rest are run, so for a model already measured on most of them they are much narrower.
       </p>
     </Card>
   );
