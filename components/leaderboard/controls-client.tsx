@@ -25,6 +25,8 @@ interface Props {
   selectedModels: string[];
   prior: number | null;
   showPrior: boolean;
+  /** Whether to offer the facts filters: some model has facts (a `model` line), or a filter is on (to clear it). */
+  showFacts: boolean;
 }
 
 function Pending() {
@@ -79,7 +81,7 @@ export function LeaderboardControls(p: Props) {
           </select>
         </div>
         <ModelPicker models={p.allModels} selected={p.selectedModels} onApply={(models) => go({ models })} />
-        <FactsFilter current={current} onApply={go} />
+        {p.showFacts && <FactsFilter current={current} onApply={go} />}
         {p.showPrior && (
           <form
             className="flex items-end gap-2"

@@ -50,6 +50,7 @@ export function LeaderboardView({ lb, query, source, basePath, params, defaultMe
         selectedModels={query.models}
         prior={showPrior ? lb.prior : null}
         showPrior={showPrior}
+        showFacts={hasFactsFilter(query) || lb.models.some((r) => r.facts !== null)}
       />
       {lb.models.length === 0 ? (
         <EmptyState title="No measurements for this selection">
