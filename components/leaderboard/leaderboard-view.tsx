@@ -3,8 +3,8 @@
 import type { LiveLeaderboard } from "@/lib/leaderboard/compute";
 import { METHOD_LABELS, METHODS, type Method } from "@/lib/selection/methods";
 import { hasFactsFilter, type LeaderboardQuery } from "@/lib/selection/schema";
-import { parseSort } from "@/lib/leaderboard/view-state";
-import { queryParams } from "@/lib/selection/url";
+import { parseSort, VIEW_KEYS } from "@/lib/leaderboard/view-state";
+import { leaderboardHref, queryParams } from "@/lib/selection/url";
 import { EmptyState } from "@/components/ui/states";
 import { SelectionHealthNotice } from "@/components/health/selection-health";
 import { LeaderboardBoard } from "./leaderboard-board-client";
@@ -26,6 +26,12 @@ interface Props {
   exportPrefix?: string;
 }
 
+/** `href` with the view state of `params` (sort, row filter: lib/leaderboard/view-state.ts) kept. */
+function withView(href: string, params: URLSearchParams): string {
+  const view = VIEW_KEYS.flatMap((k) => params.getAll(k).map((v) => `${k}=${encodeURIComponent(v)}`));
+  return view.length ? `${href}${href.includes("?") ? "&" : "?"}${view.join("&")}` : href;
+}
+
 export function LeaderboardView({ lb, query, source, basePath, params, defaultMethod, defaultBaseline, allModels, exportPrefix }: Props) {
   const method = lb.method as Method;
   const methodLabel = METHOD_LABELS[method] ?? lb.method;
@@ -37,7 +43,7 @@ export function LeaderboardView({ lb, query, source, basePath, params, defaultMe
       <RetrievalSummary lb={lb} selection={query} />
       <Provenance lb={lb} methodLabel={methodLabel} source={source} />
       <LeaderboardWarnings warnings={lb.warnings} />
-      <SelectionHealthNotice health={lb.health ?? null} query={query} />
+      <SelectionHealthNotice health={lb.health ?? null} query={query} toggleHref={withView(leaderboardHref({ ...query, exclude_flagged: !query.exclude_flagged }), params)} />
       <LeaderboardControls
         basePath={basePath}
         methods={METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] }))}
