@@ -174,7 +174,7 @@ async function ingest(row: Leased, opts: ProcessOptions): Promise<void> {
     errors.add(line, message);
     if (!row.partial) writer.writing = false;
   };
-  const writer = new UploadWriter(row.seq, { counts, reject });
+  const writer = new UploadWriter(row.seq, { counts, reject }, { dryRun: row.dry_run });
   let bytesRead = 0;
   let lines = 0;
   const total = row.file_bytes ?? 0;

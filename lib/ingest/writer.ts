@@ -2,10 +2,11 @@
 // batches, each batch in one short transaction, every row carrying the upload's seq so that nothing
 // is visible before publish (see lib/db/visibility.ts). Counting follows one rule: each line is
 // compared with the state just before it — new, updated, duplicate (changes nothing) or rejected.
+import { createHash } from "node:crypto";
 import { withTransaction } from "@/lib/db/client";
 import { findLiveMeasurements, insertMeasurements, replaceMeasurements, type LiveMeasurement } from "@/lib/db/queries/measurement-writes";
-import { FACT_FIELDS, writeModelFacts, type ModelFacts } from "@/lib/db/queries/model-facts";
-import { ensureModels } from "@/lib/db/queries/models";
+import { countModelFacts, FACT_FIELDS, writeModelFacts, type ModelFacts } from "@/lib/db/queries/model-facts";
+import { ensureModels, findModelIds } from "@/lib/db/queries/models";
 import { findExistingSamples, findVisibleSamplePks, insertSamples, type SampleContent } from "@/lib/db/queries/sample-writes";
 import { UPLOAD_STATUS } from "@/lib/db/upload-status";
 import type { FileSample } from "./file-context";
@@ -69,10 +70,26 @@ export class UploadWriter {
   /** Whether it stored pairwise lines without an id (events: a file with them, sent again, adds them again). */
   storedEvents = false;
 
+  /**
+   * A dry run writes nothing (dry_run=true, --dry-run): new samples and models get stand-in ids
+   * below 0 and each batch is only compared with the store. Before, a dry run wrote its rows like
+   * an import (invisible, removed at its end) and so held their ids and keys while it ran: a real
+   * upload of the same samples at that time had those lines rejected ("being written by another
+   * upload"), and a dry run of a large file held them for minutes.
+   */
+  private readonly dryRun: boolean;
+  /** The next stand-in id of a dry run's new sample or model (below REJECTED_PK). */
+  private standIn = REJECTED_PK - 1;
+  /** A dry run's keyed measurements so far, by key: a digest of each one's content (what the store would hold). */
+  private readonly dryRows = new Map<string, string>();
+
   constructor(
     private readonly seq: number,
     private readonly hooks: WriterHooks,
-  ) {}
+    options: { dryRun?: boolean } = {},
+  ) {
+    this.dryRun = options.dryRun ?? false;
+  }
 
   addSample(line: number, record: SampleRecord, hash: string, entry: FileSample, bytes: number): void {
     this.samples.push({ line, record, hash, entry });
@@ -98,7 +115,7 @@ export class UploadWriter {
     if (!this.writing || !this.facts.size) return;
     await this.resolveModels(new Set(this.facts.keys()));
     const rows = [...this.facts].map(([name, facts]) => ({ modelId: this.modelIds.get(name) as number, facts }));
-    const r = await writeModelFacts(rows, this.seq);
+    const r = this.dryRun ? await countModelFacts(rows) : await writeModelFacts(rows, this.seq);
     this.counts.facts_new += r.created;
     this.counts.facts_updated += r.updated;
     this.counts.duplicates += r.unchanged;
@@ -140,6 +157,11 @@ export class UploadWriter {
       }
     }
     if (!fresh.length || !this.writing) return;
+    if (this.dryRun) {
+      for (const s of fresh) s.entry.pk = this.standIn--;
+      this.counts.samples_new += fresh.length;
+      return;
+    }
     const inserted = await insertSamples(fresh.map((s) => sampleContent(s.record, s.hash)), this.seq);
     const pks = new Map(inserted.map((r) => [r.id, r.pk]));
     for (const s of fresh) {
@@ -160,7 +182,8 @@ export class UploadWriter {
   private async resolveModels(names: Set<string>): Promise<void> {
     const missing = [...names].filter((n) => !this.modelIds.has(n));
     if (!missing.length) return;
-    for (const row of await ensureModels(missing, this.seq)) this.modelIds.set(row.name, row.id);
+    for (const row of await (this.dryRun ? findModelIds(missing) : ensureModels(missing, this.seq))) this.modelIds.set(row.name, row.id);
+    for (const name of missing) if (!this.modelIds.has(name)) this.modelIds.set(name, this.standIn--);
   }
 
   private async flushMeasurements(batch: PendingMeasurement[]): Promise<void> {
@@ -209,6 +232,7 @@ export class UploadWriter {
     }
     const keyed = [...finals.values()];
     this.counts.measurements_new += events.length;
+    if (this.dryRun) return this.countAgainstLive(keyed, firsts);
     if (events.length) this.storedEvents = true;
     try {
       await withTransaction((c) => insertMeasurements(c, [...keyed, ...events], this.seq));
@@ -219,6 +243,35 @@ export class UploadWriter {
       if ((err as { code?: string }).code !== "23505") throw err;
     }
     await this.storeAgainstLive(keyed, firsts, events);
+  }
+
+  /**
+   * A dry run's batch, counted as storeAgainstLiveOnce counts it and written nowhere: each key
+   * compared with this run's own earlier lines (dryRows, what an import would have stored by now),
+   * else with the live row of a published upload; a key live in another running upload is rejected
+   * as an import rejects it. Rows of stand-in samples or models have no live row to look up.
+   */
+  private async countAgainstLive(keyed: MeasurementRow[], firsts: MeasurementRow[]): Promise<void> {
+    const known = (id: number | null) => id === null || id > 0;
+    const stored = keyed.filter((r) => r.samplePk > 0 && known(r.modelId) && known(r.modelBId) && !this.dryRows.has(rowKey(r)));
+    const live = new Map<string, LiveMeasurement>((stored.length ? await findLiveMeasurements(stored) : []).map((l) => [rowKey(l.row), l]));
+    const busy = new Set<string>();
+    for (const f of firsts) {
+      const k = rowKey(f);
+      const own = this.dryRows.get(k);
+      const ex = live.get(k);
+      if (own !== undefined) {
+        if (own === contentDigest(f)) this.counts.duplicates++;
+        else this.counts.measurements_updated++;
+      } else if (ex && ex.ownerStatus !== null && ex.ownerStatus !== UPLOAD_STATUS.done && ex.ownerStatus !== UPLOAD_STATUS.failed && ex.ownerStatus !== UPLOAD_STATUS.failing) {
+        busy.add(k);
+        this.hooks.reject(f.line, `this measurement's key is being written by another upload that has not finished; send this line again later`);
+      } else if (ex && (ex.ownerStatus === null || ex.ownerStatus === UPLOAD_STATUS.done)) {
+        if (sameContent(ex.row, f)) this.counts.duplicates++;
+        else this.counts.measurements_updated++;
+      } else this.counts.measurements_new++;
+    }
+    for (const row of keyed) if (!busy.has(rowKey(row))) this.dryRows.set(rowKey(row), contentDigest(row));
   }
 
   /**
@@ -276,6 +329,13 @@ export class UploadWriter {
       if (busy.has(rowKey(f))) this.hooks.reject(f.line, `this measurement's key is being written by another upload that has not finished; send this line again later`);
     }
   }
+}
+
+/** What sameContent compares, as one short string (outputs by their SHA-1: a dry run keeps one per key). */
+function contentDigest(r: MeasurementRow): string {
+  const text = (t: string | null | undefined) => (t == null ? null : t.length > 40 ? createHash("sha1").update(t).digest("base64") : t);
+  const fields = [r.value, r.higherIsBetter, r.modelId, r.modelBId, r.winner, r.tiers, r.scaleMin, r.scaleMax, text(r.output), text(r.outputB)];
+  return createHash("sha1").update(JSON.stringify(fields)).digest("base64");
 }
 
 /** A model line as stored: absent fields become nulls. */

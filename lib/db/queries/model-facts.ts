@@ -39,6 +39,31 @@ export interface FactsWrite {
 const same = (a: ModelFacts, b: ModelFacts) => FACT_FIELDS.every((f) => a[f] === b[f]);
 
 /**
+ * What writeModelFacts would count for these facts, writing nothing (a dry run): new, replacing the
+ * live facts of a published upload, or repeating them unchanged. Models not stored yet (an id ≤ 0)
+ * have none.
+ */
+export async function countModelFacts(rows: readonly FactsWrite[]): Promise<{ created: number; updated: number; unchanged: number }> {
+  const out = { created: 0, updated: 0, unchanged: 0 };
+  const stored = rows.filter((r) => r.modelId > 0).map((r) => r.modelId);
+  const live = stored.length
+    ? await pool().query<ModelFacts & { model_id: number }>(
+        `SELECT f.* FROM model_facts f LEFT JOIN uploads u ON u.seq = f.upload_seq
+          WHERE f.model_id = ANY($1::int[]) AND f.superseded_by IS NULL AND (u.status IS NULL OR u.status = ${statusSql(UPLOAD_STATUS.done)})`,
+        [stored],
+      )
+    : { rows: [] };
+  const byModel = new Map(live.rows.map((r) => [r.model_id, r]));
+  for (const r of rows) {
+    const ex = byModel.get(r.modelId);
+    if (!ex) out.created++;
+    else if (same(ex, r.facts)) out.unchanged++;
+    else out.updated++;
+  }
+  return out;
+}
+
+/**
  * Writes the facts of upload `seq` (one per model) in one transaction; returns how many were new,
  * replaced stored facts, or repeated them unchanged (nothing written for those).
  */
