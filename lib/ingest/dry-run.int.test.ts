@@ -3,23 +3,15 @@
 // file's own earlier lines. Before, it wrote its rows like an import (invisible, removed at its
 // end), so a real upload of the same new samples meanwhile had them rejected as "being written by
 // another upload".
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDb, pool } from "@/lib/db/client";
 import { stopQueue } from "@/lib/queue";
 import { resetDatabase, tableCounts } from "@/test/db";
+import { linesFile } from "@/test/lines-file";
 import { importFile } from "./index";
 import { MEASUREMENT_BATCH } from "./writer";
 
-const dir = mkdtempSync(path.join(tmpdir(), "dry-run-it-"));
-let n = 0;
-function file(lines: object[]): string {
-  const f = path.join(dir, `f${n++}.jsonl`);
-  writeFileSync(f, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
-  return f;
-}
+const file = linesFile;
 
 beforeEach(resetDatabase);
 afterAll(async () => {

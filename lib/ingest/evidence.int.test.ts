@@ -1,9 +1,6 @@
 // Results format v1.1 through the real import path: outputs stored compressed beside their
 // measurements, judges in the key, model facts replaced by a later line, and none of it left behind
 // by a failed upload.
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { inflateSync } from "node:zlib";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDb, pool } from "@/lib/db/client";
@@ -12,15 +9,10 @@ import { modelProfile } from "@/lib/models/profile";
 import { getSampleDetail } from "@/lib/samples/detail";
 import { stopQueue } from "@/lib/queue";
 import { resetDatabase, tableCounts } from "@/test/db";
+import { linesFile } from "@/test/lines-file";
 import { importFile } from "./index";
 
-const dir = mkdtempSync(path.join(tmpdir(), "evidence-it-"));
-let n = 0;
-function file(lines: object[]): string {
-  const f = path.join(dir, `f${n++}.jsonl`);
-  writeFileSync(f, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
-  return f;
-}
+const file = linesFile;
 
 beforeEach(resetDatabase);
 afterAll(async () => {
