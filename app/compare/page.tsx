@@ -52,11 +52,11 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
           <Link href={compareHref([], selection)} className="text-sm text-indigo-700 underline">
             Compare the top 5 of this selection instead
           </Link>
-        ) : (
+        ) : selectionQuery ? (
           <Link href={compareHref([], {})} className="text-sm text-indigo-700 underline">
             Compare the top 5 of the whole pool instead
           </Link>
-        )}
+        ) : null}
       </div>
     );
   }

@@ -2,7 +2,8 @@
 // far the ranking can be trusted, so they are shown prominently; bookkeeping notes stay small.
 import type { ApiWarning } from "@/lib/leaderboard/response";
 
-const QUIET = new Set(["no_baseline_comparisons", "duplicate_measurements", "invalid_pairwise", "no_measurements", "baseline_replaced"]);
+// A win-rate board on a pool of scores names every model without pairwise lines against the baseline: many, and expected.
+const QUIET = new Set(["no_baseline_comparisons", "duplicate_measurements", "invalid_pairwise", "no_measurements", "baseline_replaced", "no_pairwise_with_baseline"]);
 const TITLES: Record<string, string> = {
   few_samples: "Too few samples to rank reliably",
   no_match: "Nothing matched",

@@ -47,15 +47,18 @@ describe("dry runs count what an import would, writing nothing", () => {
   });
 
   it("against stored results: duplicates, updates, changed samples and facts", async () => {
-    await importFile(file([{ type: "model", id: "m1", organization: "Org" }, sample(1), sample(2), score(1, "m1", 1), score(2, "m1", 0, { output: "x".repeat(100) })]));
+    const vote = (modelB: string, winner: string) => ({ type: "pairwise", sample: "d/1", model_a: "m1", model_b: modelB, winner, id: "vote-1" });
+    await importFile(file([{ type: "model", id: "m1", organization: "Org" }, sample(1), sample(2), score(1, "m1", 1), score(2, "m1", 0, { output: "x".repeat(100) }), vote("m2", "a")]));
+    // The vote's key is (sample, id): sent again naming a model the store does not have yet, it
+    // replaces the stored vote — the dry run must look it up although its model is a stand-in.
     const real = await sameCounts(
-      file([{ type: "model", id: "m1", organization: "Other" }, sample(1), sample(2, "question two, reworded"), sample(3), score(1, "m1", 1), score(2, "m1", 0, { output: "y".repeat(100) }), score(3, "m3", 1)]),
+      file([{ type: "model", id: "m1", organization: "Other" }, sample(1), sample(2, "question two, reworded"), sample(3), score(1, "m1", 1), score(2, "m1", 0, { output: "y".repeat(100) }), score(3, "m3", 1), vote("m9", "b")]),
     );
-    expect(real.counts).toMatchObject({ samples_new: 1, samples_updated: 1, measurements_new: 1, measurements_updated: 1, facts_updated: 1 });
+    expect(real.counts).toMatchObject({ samples_new: 1, samples_updated: 1, measurements_new: 1, measurements_updated: 2, facts_updated: 1 });
   });
 
   it("holds nothing while it runs: a real upload of the same new samples meanwhile is not rejected", async () => {
-    const count = 6 * 2000;
+    const count = 30 * 2000;
     const big: object[] = [];
     for (let i = 0; i < count; i++) big.push(sample(i), score(i, "m1", 1));
     const small: object[] = [];
@@ -64,10 +67,14 @@ describe("dry runs count what an import would, writing nothing", () => {
     // Once the dry run has read its first batches, the real upload of 40 of its samples.
     for (let t = 0; t < 200; t++) {
       const r = await pool().query<{ progress: number }>(`SELECT progress FROM uploads WHERE dry_run ORDER BY seq DESC LIMIT 1`);
-      if ((r.rows[0]?.progress ?? 0) > 0.1) break;
+      if ((r.rows[0]?.progress ?? 0) > 0.05) break;
       await new Promise((res) => setTimeout(res, 25));
     }
+    const status = async () => (await pool().query<{ status: string }>(`SELECT status FROM uploads WHERE dry_run ORDER BY seq DESC LIMIT 1`)).rows[0]?.status;
+    // The race is real only while the dry run runs, before and after the real upload.
+    expect(await status()).toBe("running");
     const real = await importFile(file(small));
+    expect(await status()).toBe("running");
     expect(real.errors).toEqual([]);
     expect(real.counts).toMatchObject({ samples_new: 40, measurements_new: 40, rejected: 0 });
     const report = await dry;

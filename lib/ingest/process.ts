@@ -276,8 +276,9 @@ async function ingest(row: Leased, opts: ProcessOptions): Promise<void> {
 }
 
 /**
- * A dry run: its rows were never visible (the upload is still running); they are removed and the
- * report, with the counts of what would have been stored, published without touching the pool.
+ * A dry run: it wrote no sample, model, measurement or fact (lib/ingest/writer.ts); what a bundle
+ * stored (its images, content-addressed) is removed where nothing shows it, and the report, with
+ * the counts of what would have been stored, published without touching the pool.
  */
 async function finishDryRun(row: Leased, outcome: UploadOutcome): Promise<void> {
   await deleteUploadRows(row.seq);

@@ -252,8 +252,10 @@ export class UploadWriter {
    * as an import rejects it. Rows of stand-in samples or models have no live row to look up.
    */
   private async countAgainstLive(keyed: MeasurementRow[], firsts: MeasurementRow[]): Promise<void> {
-    const known = (id: number | null) => id === null || id > 0;
-    const stored = keyed.filter((r) => r.samplePk > 0 && known(r.modelId) && known(r.modelBId) && !this.dryRows.has(rowKey(r)));
+    // A score's or unit test's key holds its model (a stand-in model has no live row); a pairwise
+    // line's or ranking's key does not, so those are looked up whatever models they name.
+    const byModel = (r: MeasurementRow) => r.kind === "score" || r.kind === "unit_test";
+    const stored = keyed.filter((r) => r.samplePk > 0 && (!byModel(r) || (r.modelId ?? 0) > 0) && !this.dryRows.has(rowKey(r)));
     const live = new Map<string, LiveMeasurement>((stored.length ? await findLiveMeasurements(stored) : []).map((l) => [rowKey(l.row), l]));
     const busy = new Set<string>();
     for (const f of firsts) {

@@ -27,6 +27,7 @@ import { rank } from "@/lib/ranking/leaderboard";
 import type { CiMethod, LeaderboardResult, RankMethod, RankOptions } from "@/lib/ranking/leaderboard-types";
 import type { MeasurementBatch } from "@/lib/ranking/measurements";
 import { fitBaseline, resolveQuery, type ResolvedQuery } from "@/lib/selection/defaults";
+import { parseQuery } from "@/lib/selection/query-language";
 import { hasFactsFilter, type LeaderboardQuery } from "@/lib/selection/schema";
 import { loadBatch, type LoadedBatch } from "./load-batch";
 import type { Reach } from "./reach";
@@ -202,7 +203,7 @@ function retrievalWarnings(r: Retrieval): ApiWarning[] {
   const out: ApiWarning[] = [];
   if (r.notice) out.push({ code: "no_match", message: r.notice });
   for (const { word, suggestion } of r.fieldLike ?? []) {
-    out.push({ code: "field_as_text", message: `"${word}" was searched for as text, not used as a filter: did you mean "${suggestion}"? (The fields are benchmark:, task:, tag: and meta.KEY:.)` });
+    out.push({ code: "field_as_text", message: `"${word}" was read as text, not as a field term: did you mean "${suggestion}"? (The fields are benchmark:, task:, tag: and meta.KEY:.)` });
   }
   const n = r.samples.length;
   if (n < FEW_SAMPLES) {
@@ -257,11 +258,14 @@ async function prepare(q: ResolvedQuery, model: ReadModel, canonical = false): P
   const warnings = retrievalWarnings(retrieval);
   if (retrieval.samples.length < FEW_SAMPLES) {
     // Few or none: say which filter value the pool does not have at all (a misspelt benchmark).
-    for (const { field, value } of model.samples.unknownValues(q)) {
+    const terms = q.q ? parseQuery(q.q).filters : { benchmark: [], task: [], tag: [] };
+    const asked = { benchmark: [...q.benchmark, ...terms.benchmark], task: [...q.task, ...terms.task], tag: [...q.tag, ...terms.tag] };
+    for (const { field, value } of model.samples.unknownValues(asked)) {
       warnings.push({ code: "unknown_filter_value", message: `No sample of the pool has ${field} "${value}"${field === "benchmark" ? " (the pool's benchmarks are listed at /benchmarks)" : ""}.` });
     }
   }
-  if (baseline === undefined && loaded.batch.nModels > 0) {
+  // Mean score and Borda count are absolute: no baseline to replace.
+  if (baseline === undefined && loaded.batch.nModels > 0 && q.method !== "mean" && q.method !== "borda") {
     // The portal's baseline cannot be the zero here: the engine fixes another one, and says so.
     const why = models && !models.has(q.baseline) ? "is not among the models asked for" : "has no measurements on these samples";
     warnings.push({ code: "baseline_replaced", model: q.baseline, message: `The portal's baseline ${q.baseline} ${why}: the scores are relative to the model named as "baseline" instead (choose one with baseline=NAME).` });

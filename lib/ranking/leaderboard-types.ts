@@ -25,6 +25,7 @@ export type WarningCode =
   | 'invalid_pairwise'
   | 'bootstrap_undefined'
   | 'no_baseline_comparisons'
+  | 'no_pairwise_with_baseline'
   | 'baseline_not_estimable'
   | 'design_weighted';
 

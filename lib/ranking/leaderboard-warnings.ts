@@ -107,7 +107,7 @@ export function dataWarnings(ctx: RankContext, perModel: Int32Array, method: Ran
     } else {
       for (let m = 0; m < names.length; m++) {
         if (m === baseline || perModel[m] === 0 || against[m]) continue;
-        out.push({ code: 'not_connected', model: names[m], message: `${names[m]} has no pairwise line against the baseline ${names[baseline]}: a win rate is counted on those only, so it has none` });
+        out.push({ code: 'no_pairwise_with_baseline', model: names[m], message: `${names[m]} has no pairwise line against the baseline ${names[baseline]}: a win rate is counted on those only, so it has none` });
       }
     }
   }

@@ -39,7 +39,7 @@ describe('win rate against a baseline (AlpacaEval style)', () => {
     expect(r.models.find((m) => m.model === 'B')!.score).toBe(50);
     expect(r.models.find((m) => m.model === 'C')!.score).toBeNull();
     // C has results but none against B: named, not left out silently (api.md).
-    expect(r.warnings.filter((w) => w.code === 'not_connected').map((w) => w.model)).toEqual(['C']);
+    expect(r.warnings.filter((w) => w.code === 'no_pairwise_with_baseline').map((w) => w.model)).toEqual(['C']);
     const pl = rank('plackett-luce', batch, { baseline: 'B' });
     expect(pl.models.find((m) => m.model === 'A')!.winRate!.weighted).toBeCloseTo(60, 10);
   });

@@ -52,8 +52,21 @@ export function parseQuery<S extends z.ZodType>(sp: URLSearchParams, schema: S):
       throw new ApiError("bad_request", `Parameter "${name}"${given > 1 ? ` (value ${index + 1} of ${given})` : ""}: ${issue.message}`);
     }
     // A parameter read once, sent several times: its value became a list the schema does not take.
-    if (given > 1 && !/times/.test(issue.message)) throw new ApiError("bad_request", `Parameter "${name}" was given ${given} times: give it once`);
+    // Told by the schema itself: its first value alone passes, the same value twice does not (a
+    // repeatable parameter takes both, so its own errors, "at most 100 times", stay).
+    if (given > 1 && takesOneValue(sp, schema, name)) throw new ApiError("bad_request", `Parameter "${name}" was given ${given} times: give it once`);
     throw new ApiError("bad_request", `Parameter "${name}": ${issue.message}`);
   }
   return parsed.data;
+}
+
+/** Whether parameter `name` takes a single value: its first value alone raises no issue of its own, twice it does. */
+function takesOneValue(sp: URLSearchParams, schema: z.ZodType, name: string): boolean {
+  const values = searchParamsObject(sp);
+  const issuesOf = (v: unknown) => {
+    const r = schema.safeParse({ ...values, [name]: v });
+    return r.success ? 0 : r.error.issues.filter((i) => i.path[0] === name).length;
+  };
+  const first = sp.get(name)!;
+  return issuesOf(first) === 0 && issuesOf([first, first]) > 0;
 }

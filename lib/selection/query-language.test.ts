@@ -48,6 +48,7 @@ describe("query language", () => {
     ["antibodies OR tag:virology", 15, 'a concept after "OR"'],
     ["tag:immunology OR tag:virology", 16, 'a concept before "OR"'],
     ["a AND -b", 7, 'a concept after "AND"'],
+    ["a AND -b tag:x", 7, 'a concept after "AND"'],
   ])("%j is an error at position %i naming what was expected", (q, position, expected) => {
     let error: unknown;
     try {
@@ -69,6 +70,8 @@ describe("query language", () => {
       { word: "bench:arc", suggestion: "benchmark:arc" },
       { word: "tasks:qa", suggestion: "task:qa" },
     ]);
+    // An excluded one too: "-Tags:x" excludes a word and leaves out nothing.
+    expect(fieldLikeWords("law -Tags:criminal")).toEqual([{ word: "-Tags:criminal", suggestion: "-tag:criminal" }]);
     // Colons that are not meant as fields, real fields, quoted phrases and a query that does not parse: nothing.
     expect(fieldLikeWords('Note: https://x.org std::vector tab:1 benchmark:mmlu "tags:x" ratio:3 "open')).toEqual([]);
   });
@@ -76,8 +79,13 @@ describe("query language", () => {
   it("says why a filter next to OR is an error and what to write instead", () => {
     expect(() => parseQuery("antibodies OR tag:virology")).toThrow(/found the filter "tag:virology": filters and exclusions apply to the whole query, so write them beside the concepts/);
     expect(() => parseQuery("tag:immunology OR tag:virology")).toThrow(/\(two values of one field are either-or already: tag:x tag:y\)/);
-    // Beside the concepts they are fine.
+    // Beside the concepts they are fine, also right after AND/OR when a concept follows (they
+    // apply to the whole query, as before the field terms were named here).
     expect(parseQuery("antibodies OR vaccines tag:virology").filters.tag).toEqual(["virology"]);
+    const p = parseQuery("a AND -b c");
+    expect(p.groups.map((g) => g.map((c) => c.text))).toEqual([["a", "c"]]);
+    expect(p.exclude).toEqual(["b"]);
+    expect(parseQuery("antibodies OR tag:virology vaccines").groups.map((g) => g.map((c) => c.text))).toEqual([["antibodies"], ["vaccines"]]);
   });
 
   it("reads -field:value as an excluded field term, and writes it back", () => {

@@ -173,8 +173,10 @@ function parse(q: string): ParsedQuery {
   // right after AND/OR (or right before one) is named where it stands, with what to write instead.
   const whole = (t: Token) => `${described(t)}: filters and exclusions apply to the whole query, so write them beside the concepts, not next to AND or OR${t.kind === "field" ? ` (two values of one field are either-or already: ${t.field}:x ${t.field}:y)` : ""}`;
   let previous: Token | null = null;
+  /** The first filter or exclusion after the last operator, while no concept has followed it. */
+  let afterOp: Token | null = null;
   for (const t of tokenize(q)) {
-    if ((t.kind === "field" || t.kind === "exclude") && lastOp) throw new QuerySyntaxError(t.at, `a concept after "${lastOp.op}"`, whole(t));
+    if ((t.kind === "field" || t.kind === "exclude") && lastOp && !afterOp) afterOp = t;
     if (t.kind === "op" && concept.words.length === 0 && group.length === 0 && previous && previous.kind !== "op") {
       throw new QuerySyntaxError(t.at, `a concept before "${t.op}"`, `"${t.op}" after ${whole(previous)}`);
     }
@@ -196,9 +198,14 @@ function parse(q: string): ParsedQuery {
       lastOp = t;
       continue;
     }
-    if (t.kind === "text") lastOp = null;
+    if (t.kind === "text") {
+      lastOp = null;
+      afterOp = null;
+    }
   }
-  if (lastOp) throw new QuerySyntaxError(q.length + 1, `a concept after "${lastOp.op}"`, "the end of the query");
+  // An operator with no concept after it; where a filter or exclusion stood there, it is named
+  // (a concept after it, "a AND -b c", is fine: filters and exclusions apply to the whole query).
+  if (lastOp) throw new QuerySyntaxError(afterOp ? afterOp.at : q.length + 1, `a concept after "${lastOp.op}"`, afterOp ? whole(afterOp) : "the end of the query");
   close(null);
   if (group.length) parsed.groups.push(group);
   return parsed;
@@ -246,10 +253,13 @@ export function fieldLikeWords(q: string): { word: string; suggestion: string }[
   }
   const out: { word: string; suggestion: string }[] = [];
   for (const t of tokens) {
-    if (t.kind !== "text" || t.phrase) continue;
-    const m = FIELD.exec(t.text);
-    const field = m && m[0].length < t.text.length ? nearField(m[1]) : null;
-    if (field) out.push({ word: t.text, suggestion: `${field}:${t.text.slice(m![0].length)}` });
+    // A word, or an excluded one ("-Tags:x" leaves out nothing: it is a word to exclude).
+    const text = t.kind === "text" && !t.phrase ? t.text : t.kind === "exclude" ? t.text : null;
+    if (text === null) continue;
+    const m = FIELD.exec(text);
+    const field = m && m[0].length < text.length ? nearField(m[1]) : null;
+    const sign = t.kind === "exclude" ? "-" : "";
+    if (field) out.push({ word: `${sign}${text}`, suggestion: `${sign}${field}:${text.slice(m![0].length)}` });
   }
   return out;
 }

@@ -127,7 +127,10 @@ export async function searchQuery(model: ReadModel, s: QuerySearch): Promise<Que
   // -benchmark:x, -tag:x, …: each field's excluded values leave out the samples they would select.
   const ex = s.parsed.excludeFilters;
   const none = { benchmark: [], task: [], tag: [], meta: [] };
-  for (const f of [{ ...none, benchmark: ex.benchmark }, { ...none, task: ex.task }, { ...none, tag: ex.tag }, { ...none, meta: parseMetadataFilters(ex.meta) }]) {
+  // One mask per field and per metadata key: a sample matching any excluded term is left out (one
+  // mask of several keys would need all of them to match).
+  const metaTerms = parseMetadataFilters(ex.meta).map((m) => ({ ...none, meta: [m] }));
+  for (const f of [{ ...none, benchmark: ex.benchmark }, { ...none, task: ex.task }, { ...none, tag: ex.tag }, ...metaTerms]) {
     if (f.benchmark.length + f.task.length + f.tag.length + f.meta.length === 0) continue;
     const selected = model.samples.mask(f);
     for (let r = 0; r < mask.length; r++) if (selected[r]) mask[r] = 0;

@@ -106,7 +106,6 @@ export class SampleTable {
     return i;
   }
 
-  /** 1 for the rows of samples passing the filters. */
   /** The filter values no sample of the pool carries (a misspelt benchmark), by field. */
   unknownValues(f: Pick<SampleFilters, "benchmark" | "task" | "tag">): { field: "benchmark" | "task" | "tag"; value: string }[] {
     const out: { field: "benchmark" | "task" | "tag"; value: string }[] = [];
@@ -116,6 +115,7 @@ export class SampleTable {
     return out;
   }
 
+  /** 1 for the rows of samples passing the filters. */
   mask(f: SampleFilters): Uint8Array {
     const n = this.size;
     const out = new Uint8Array(n).fill(1);

@@ -41,18 +41,17 @@ export async function loadModelNames(ids?: readonly number[], db: Queryable = po
   return new Map(r.rows.map((row) => [row.id, row.name]));
 }
 
-/**
- * The ids of these model names, inserting the missing ones at once (they show nothing by
- * themselves) as written by upload `seq`: a failed upload deletes the models it created.
- */
 /** The ids of the models stored under these names (none inserted: a dry run's look-up). */
 export async function findModelIds(names: readonly string[]): Promise<{ id: number; name: string }[]> {
   const r = await pool().query<{ id: number; name: string }>(`SELECT id, name FROM models WHERE name = ANY($1::text[])`, [names]);
   return r.rows;
 }
 
+/**
+ * The ids of these model names, inserting the missing ones at once (they show nothing by
+ * themselves) as written by upload `seq`: a failed upload deletes the models it created.
+ */
 export async function ensureModels(names: readonly string[], seq: number): Promise<{ id: number; name: string }[]> {
   await execute(pool(), `INSERT INTO models (name, upload_seq) SELECT unnest($1::text[]), $2 ON CONFLICT (name) DO NOTHING`, [names, seq]);
-  const r = await pool().query<{ id: number; name: string }>(`SELECT id, name FROM models WHERE name = ANY($1::text[])`, [names]);
-  return r.rows;
+  return findModelIds(names);
 }

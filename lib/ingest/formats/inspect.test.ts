@@ -14,10 +14,10 @@ function expectArithLog({ records, errors, skipped }: Collected) {
     { type: "sample", id: "arith/word-7", benchmark: "arith", input: "What is three plus four? Answer in words.", reference: "seven\n7" },
     { type: "sample", id: "arith/3", benchmark: "arith", input: "Write 100 in Roman numerals.", reference: "C" },
   ]);
-  // Two epochs: match is Inspect's reduction (sample 1: C then I, mean 0.5), the others the mean of
-  // the epochs scored; the output is the first epoch's ("144", not epoch 2's "143").
+  // Two epochs: match is Inspect's reduction ("max": sample 1, C then I, is 1 where the mean would be
+  // 0.5), the others the mean of the epochs scored; the output is the first epoch's ("144", not "143").
   expect(ofType(records, "score").map((s) => [s.sample, s.model, s.metric, s.value, s.output])).toEqual([
-    ["arith/1", "openai/gpt-4o-mini", "match", 0.5, "144"],
+    ["arith/1", "openai/gpt-4o-mini", "match", 1, "144"],
     ["arith/1", "openai/gpt-4o-mini", "model_graded_fact", 1, "144"],
     ["arith/word-7", "openai/gpt-4o-mini", "match", 0, "Six."],
     ["arith/word-7", "openai/gpt-4o-mini", "model_graded_fact", 0.5, "Six."],
@@ -57,6 +57,9 @@ describe("Inspect AI eval logs → score lines", () => {
     ]);
     // Inspect's own reductions (here "max", and a dict reduced per key) win over the mean; a scorer it did not reduce keeps the mean.
     const reduced = await collect(inspect, [log(3, [{ scorer: "d", reducer: "max", samples: [{ sample_id: 7, value: { x: 1, y: 1 } }] }])]);
+    // Reduced several ways, "mean" is the one kept (else the first listed).
+    const twice = await collect(inspect, [log(3, [{ scorer: "s", reducer: "max", samples: [{ sample_id: 7, value: 1 }] }, { scorer: "s", reducer: "mean", samples: [{ sample_id: 7, value: 0.25 }] }, { scorer: "s", reducer: "min", samples: [{ sample_id: 7, value: 0 }] }])]);
+    expect(ofType(twice.records, "score").find((s) => s.metric === "s")!.value).toBe(0.25);
     expect(ofType(reduced.records, "score").map((s) => [s.metric, s.value])).toEqual([
       ["s", 2 / 3],
       ["d/x", 1],

@@ -40,13 +40,20 @@ function runOf(evalSpec: unknown, options: ConvertOptions): Run | string {
 /** Reduced values by scorer, then by sample id (as a string): a run's `reductions`. */
 type Reductions = Map<string, Map<string, unknown>>;
 
+/**
+ * A log's reductions by scorer. A scorer reduced several ways (epochs_reducer ["mean", "max"])
+ * keeps one: "mean" where it is among them (Inspect's default), else the first listed.
+ */
 function reductionsOf(value: unknown): Reductions {
   const out: Reductions = new Map();
+  const reducerOf = new Map<string, unknown>();
   for (const r of Array.isArray(value) ? value : []) {
     if (!isObj(r) || typeof r.scorer !== "string" || !Array.isArray(r.samples)) continue;
-    const bySample = out.get(r.scorer) ?? new Map<string, unknown>();
+    if (out.has(r.scorer) && (reducerOf.get(r.scorer) === "mean" || r.reducer !== "mean")) continue;
+    const bySample = new Map<string, unknown>();
     for (const sc of r.samples) if (isObj(sc) && (typeof sc.sample_id === "string" || typeof sc.sample_id === "number")) bySample.set(String(sc.sample_id), sc.value);
     out.set(r.scorer, bySample);
+    reducerOf.set(r.scorer, r.reducer);
   }
   return out;
 }
