@@ -158,6 +158,9 @@ describe("the query language", () => {
     // Filters only: the pool but that benchmark.
     const rest = await retrieve(query({ q: "-benchmark:demo-bio-qa" }));
     expect(sorted(rest.samples.map((s) => s.pk))).toEqual(await pksWhere(`benchmark <> 'demo-bio-qa'`));
+    // Two metadata keys: a sample matching either is left out (not only one matching both).
+    const meta = await retrieve(query({ q: "-meta.difficulty:easy -meta.language:xx" }));
+    expect(sorted(meta.samples.map((s) => s.pk))).toEqual(await pksWhere(`NOT (metadata->>'difficulty' = 'easy') OR metadata->>'difficulty' IS NULL`));
   });
 
   it("a query of filters only lists the passing samples by pk, the first k of them", async () => {
