@@ -6,6 +6,11 @@ export function imagePath(sha256: string): string {
   return `/api/images/${sha256}`;
 }
 
+/** Where the portal serves a sample's stored image, or null when it has none (yet). */
+export function storedImagePath(sha256: string | null): string | null {
+  return sha256 ? imagePath(sha256) : null;
+}
+
 export function thumbnailPath(sha256: string): string {
   return `/api/images/${sha256}?size=thumb`;
 }

@@ -115,7 +115,7 @@ export class UploadWriter {
     if (!this.writing || !this.facts.size) return;
     await this.resolveModels(new Set(this.facts.keys()));
     const rows = [...this.facts].map(([name, facts]) => ({ modelId: this.modelIds.get(name) as number, facts }));
-    const r = this.dryRun ? await countModelFacts(rows) : await writeModelFacts(rows, this.seq);
+    const r = this.dryRun ? await countModelFacts(rows, this.seq) : await writeModelFacts(rows, this.seq);
     this.counts.facts_new += r.created;
     this.counts.facts_updated += r.updated;
     this.counts.duplicates += r.unchanged;
@@ -262,14 +262,15 @@ export class UploadWriter {
       const k = rowKey(f);
       const own = this.dryRows.get(k);
       const ex = live.get(k);
+      const state = liveState(ex, this.seq);
       if (own !== undefined) {
         if (own === contentDigest(f)) this.counts.duplicates++;
         else this.counts.measurements_updated++;
-      } else if (ex && ex.ownerStatus !== null && ex.ownerStatus !== UPLOAD_STATUS.done && ex.ownerStatus !== UPLOAD_STATUS.failed && ex.ownerStatus !== UPLOAD_STATUS.failing) {
+      } else if (state === "busy") {
         busy.add(k);
-        this.hooks.reject(f.line, `this measurement's key is being written by another upload that has not finished; send this line again later`);
-      } else if (ex && (ex.ownerStatus === null || ex.ownerStatus === UPLOAD_STATUS.done)) {
-        if (sameContent(ex.row, f)) this.counts.duplicates++;
+        this.hooks.reject(f.line, BUSY_KEY);
+      } else if (state === "usable") {
+        if (sameContent(ex!.row, f)) this.counts.duplicates++;
         else this.counts.measurements_updated++;
       } else this.counts.measurements_new++;
     }
@@ -298,10 +299,9 @@ export class UploadWriter {
     const busy = new Set<string>();
     const usable = (k: string) => {
       const ex = live.get(k);
-      if (!ex) return undefined;
-      if (ex.ownerStatus === null || ex.ownerStatus === UPLOAD_STATUS.done || ex.uploadSeq === this.seq) return ex;
-      if (ex.ownerStatus !== UPLOAD_STATUS.failed && ex.ownerStatus !== UPLOAD_STATUS.failing) busy.add(k);
-      return undefined; // left by a failed upload, or being written by a running one
+      const state = liveState(ex, this.seq);
+      if (state === "busy") busy.add(k);
+      return state === "usable" ? ex : undefined;
     };
     const counted = { measurements_new: 0, measurements_updated: 0, duplicates: 0 };
     for (const f of firsts) {
@@ -328,9 +328,23 @@ export class UploadWriter {
     this.counts.measurements_updated += counted.measurements_updated;
     this.counts.duplicates += counted.duplicates;
     for (const f of firsts) {
-      if (busy.has(rowKey(f))) this.hooks.reject(f.line, `this measurement's key is being written by another upload that has not finished; send this line again later`);
+      if (busy.has(rowKey(f))) this.hooks.reject(f.line, BUSY_KEY);
     }
   }
+}
+
+const BUSY_KEY = "this measurement's key is being written by another upload that has not finished; send this line again later";
+
+/**
+ * What the live row of a line's key means to upload `seq`: the state to compare the line with
+ * (a published upload's, or this upload's own earlier line), a key that another upload still
+ * running holds ("busy": the line is rejected, never written over), or nothing (no row, or one a
+ * failed upload left behind).
+ */
+function liveState(ex: LiveMeasurement | undefined, seq: number): "usable" | "busy" | "none" {
+  if (!ex) return "none";
+  if (ex.ownerStatus === null || ex.ownerStatus === UPLOAD_STATUS.done || ex.uploadSeq === seq) return "usable";
+  return ex.ownerStatus === UPLOAD_STATUS.failed || ex.ownerStatus === UPLOAD_STATUS.failing ? "none" : "busy";
 }
 
 /** What sameContent compares, as one short string (outputs by their SHA-1: a dry run keeps one per key). */

@@ -27,7 +27,6 @@ import { rank } from "@/lib/ranking/leaderboard";
 import type { CiMethod, LeaderboardResult, RankMethod, RankOptions } from "@/lib/ranking/leaderboard-types";
 import type { MeasurementBatch } from "@/lib/ranking/measurements";
 import { fitBaseline, resolveQuery, type ResolvedQuery } from "@/lib/selection/defaults";
-import { parseQuery } from "@/lib/selection/query-language";
 import { hasFactsFilter, type LeaderboardQuery } from "@/lib/selection/schema";
 import { loadBatch, type LoadedBatch } from "./load-batch";
 import type { Reach } from "./reach";
@@ -258,9 +257,7 @@ async function prepare(q: ResolvedQuery, model: ReadModel, canonical = false): P
   const warnings = retrievalWarnings(retrieval);
   if (retrieval.samples.length < FEW_SAMPLES) {
     // Few or none: say which filter value the pool does not have at all (a misspelt benchmark).
-    const terms = q.q ? parseQuery(q.q).filters : { benchmark: [], task: [], tag: [] };
-    const asked = { benchmark: [...q.benchmark, ...terms.benchmark], task: [...q.task, ...terms.task], tag: [...q.tag, ...terms.tag] };
-    for (const { field, value } of model.samples.unknownValues(asked)) {
+    for (const { field, value } of model.samples.unknownValues(retrieval.filters)) {
       warnings.push({ code: "unknown_filter_value", message: `No sample of the pool has ${field} "${value}"${field === "benchmark" ? " (the pool's benchmarks are listed at /benchmarks)" : ""}.` });
     }
   }

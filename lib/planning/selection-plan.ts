@@ -6,7 +6,7 @@
 import { ApiError } from "@/lib/api/errors";
 import { dataVersion } from "@/lib/db/data-version";
 import { loadSampleContents } from "@/lib/db/queries/sample-contents";
-import { imagePath } from "@/lib/images/urls";
+import { storedImagePath } from "@/lib/images/urls";
 import type { SelectionHealth } from "@/lib/health/selection";
 import { computeLeaderboard } from "@/lib/leaderboard/compute";
 import { tieredGroups, type TieredGroups } from "@/lib/ranking/groups";
@@ -117,7 +117,7 @@ export async function evaluationPlanFor(q: PlanQuery): Promise<EvaluationPlanBod
       benchmark: c.benchmark,
       input: c.input,
       reference: c.reference,
-      image: c.image_sha256 ? imagePath(c.image_sha256) : null,
+      image: storedImagePath(c.image_sha256),
       image_url: c.image_url,
       task: c.task,
       tags: c.tags,

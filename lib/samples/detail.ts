@@ -4,7 +4,7 @@ import { loadSampleEvidence } from "@/lib/db/queries/measurement-outputs";
 import { servedModelNames } from "@/lib/db/queries/models";
 import { findVisibleSample } from "@/lib/db/queries/samples";
 import { sampleFlags, type ApiSampleFlag } from "@/lib/health/read";
-import { imagePath } from "@/lib/images/urls";
+import { storedImagePath } from "@/lib/images/urls";
 import { loadBatch } from "@/lib/leaderboard/load-batch";
 import { toRawMeasurements, type RawMeasurement } from "./raw-measurements";
 import { sampleLevelRanking, type RankingGroupView } from "./sample-ranking";
@@ -54,7 +54,7 @@ export async function getSampleDetail(id: string): Promise<SampleDetail | null> 
     reference: sample.reference,
     metadata: sample.metadata,
     image_url: sample.image_url,
-    image: sample.image_sha256 ? imagePath(sample.image_sha256) : null,
+    image: storedImagePath(sample.image_sha256),
     image_error: sample.image_error,
     models: [...models].sort((a, b) => a.localeCompare(b)),
     measurements,

@@ -2,7 +2,7 @@
 // measurements, in the caller's order.
 import { loadSampleSummaryRows, type SampleSummaryRow } from "@/lib/db/queries/samples";
 import { memoRowsByVersion } from "@/lib/db/version-memo";
-import { imagePath } from "@/lib/images/urls";
+import { storedImagePath } from "@/lib/images/urls";
 import { excerpt } from "./excerpt";
 
 export interface SampleSummary extends Omit<SampleSummaryRow, "image_sha256"> {
@@ -23,6 +23,6 @@ export async function loadSampleSummaries(pks: readonly number[]): Promise<Sampl
     const row = byPk.get(pk);
     if (!row) return [];
     const { image_sha256, ...rest } = row;
-    return [{ ...rest, input: excerpt(row.input), reference: row.reference === null ? null : excerpt(row.reference), image: image_sha256 ? imagePath(image_sha256) : null }];
+    return [{ ...rest, input: excerpt(row.input), reference: row.reference === null ? null : excerpt(row.reference), image: storedImagePath(image_sha256) }];
   });
 }

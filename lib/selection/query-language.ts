@@ -25,6 +25,13 @@ export interface ParsedQuery {
   filters: QueryFilters;
   /** `-benchmark:x`, `-task:x`, `-tag:x`, `-meta.KEY:v`: samples matching any of them are left out. */
   excludeFilters: QueryFilters;
+  /**
+   * Words read as text although they look like a field ("benchmarks:mmlu", "Tag:law",
+   * "metadata.src:x", an excluded "-Tags:x"): only benchmark:, task:, tag: and meta.KEY: are fields,
+   * any other word with a colon is text (api.md v1.1), so a misspelt field is searched for (or
+   * excluded as a word) instead of filtering. Each with the field it was likely meant as.
+   */
+  fieldLike: { word: string; suggestion: string }[];
 }
 
 /** Field terms by field; meta as "KEY:value". */
@@ -156,7 +163,7 @@ function described(t: Token): string {
 }
 
 function parse(q: string): ParsedQuery {
-  const parsed: ParsedQuery = { groups: [], exclude: [], filters: { benchmark: [], task: [], tag: [], meta: [] }, excludeFilters: { benchmark: [], task: [], tag: [], meta: [] } };
+  const parsed: ParsedQuery = { groups: [], exclude: [], filters: { benchmark: [], task: [], tag: [], meta: [] }, excludeFilters: { benchmark: [], task: [], tag: [], meta: [] }, fieldLike: [] };
   let group: Concept[] = [];
   let concept: { words: string[]; phrases: string[] } = { words: [], phrases: [] };
   let lastOp: Extract<Token, { kind: "op" }> | null = null;
@@ -181,6 +188,8 @@ function parse(q: string): ParsedQuery {
       throw new QuerySyntaxError(t.at, `a concept before "${t.op}"`, `"${t.op}" after ${whole(previous)}`);
     }
     previous = t;
+    const likeField = fieldLike(t);
+    if (likeField) parsed.fieldLike.push(likeField);
     if (t.kind === "field") {
       const into = t.negated ? parsed.excludeFilters : parsed.filters;
       if (t.field.startsWith("meta.")) into.meta.push(`${t.field.slice(5)}:${t.value}`);
@@ -238,30 +247,14 @@ function nearField(name: string): string | null {
   return null;
 }
 
-/**
- * The words of `q` read as text although they look like a field ("benchmarks:mmlu", "Tag:law",
- * "metadata.src:x"): only benchmark:, task:, tag: and meta.KEY: are fields, any other word with a
- * colon is text (api.md v1.1), so a misspelt field is searched for instead of filtering. Each with
- * the field it was likely meant as, for a hint beside the answer. Empty when `q` does not parse.
- */
-export function fieldLikeWords(q: string): { word: string; suggestion: string }[] {
-  let tokens: Token[];
-  try {
-    tokens = tokenize(q);
-  } catch {
-    return [];
-  }
-  const out: { word: string; suggestion: string }[] = [];
-  for (const t of tokens) {
-    // A word, or an excluded one ("-Tags:x" leaves out nothing: it is a word to exclude).
-    const text = t.kind === "text" && !t.phrase ? t.text : t.kind === "exclude" ? t.text : null;
-    if (text === null) continue;
-    const m = FIELD.exec(text);
-    const field = m && m[0].length < text.length ? nearField(m[1]) : null;
-    const sign = t.kind === "exclude" ? "-" : "";
-    if (field) out.push({ word: `${sign}${text}`, suggestion: `${sign}${field}:${text.slice(m![0].length)}` });
-  }
-  return out;
+/** A word (or an excluded one, "-Tags:x") that looks like a misspelt field, with the field it was likely meant as; else null. */
+function fieldLike(t: Token): { word: string; suggestion: string } | null {
+  const text = t.kind === "text" && !t.phrase ? t.text : t.kind === "exclude" ? t.text : null;
+  if (text === null) return null;
+  const m = FIELD.exec(text);
+  const field = m && m[0].length < text.length ? nearField(m[1]) : null;
+  const sign = t.kind === "exclude" ? "-" : "";
+  return field ? { word: `${sign}${text}`, suggestion: `${sign}${field}:${text.slice(m![0].length)}` } : null;
 }
 
 /** The parsed query written back in the language's canonical form (shown to the user). */

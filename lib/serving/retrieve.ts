@@ -8,7 +8,7 @@ import type { CutReport, Histogram } from "@/lib/retrieval/hybrid";
 import { parseMetadataFilters, type RetrievedSample } from "@/lib/retrieval/search";
 import { TEXT_SPACE } from "@/lib/retrieval/spaces";
 import { fuseSpaces, searchImageSpace } from "./image-search";
-import { fieldLikeWords, formatQuery, parseQuery } from "@/lib/selection/query-language";
+import { formatQuery, parseQuery } from "@/lib/selection/query-language";
 import type { Selection } from "@/lib/selection/schema";
 import { servingModel } from "./current";
 import { searchQuery, type QueryAnswer } from "./query-search";
@@ -30,6 +30,8 @@ export interface Retrieval {
   parsed: string | null;
   /** Words of `q` searched as text that look like a misspelt field, each with the field it was likely meant as. */
   fieldLike?: { word: string; suggestion: string }[];
+  /** The benchmark, task and tag values it filtered on: the parameters' and `q`'s field terms. */
+  filters: { benchmark: string[]; task: string[]; tag: string[] };
   /** Each concept's cut and its candidates' similarity histogram; `vector`: the query the cut was made on. */
   concepts: { text: string; report: CutReport; histogram: Histogram | null; vector?: Float32Array | null }[];
   /** Why nothing could be retrieved, when that is the case. */
@@ -41,14 +43,14 @@ export interface Retrieval {
 /** With `model`, that read model answers (a computation reads one version throughout). */
 export async function retrieve(selection: Selection, readModel?: ReadModel): Promise<Retrieval> {
   const filters = { benchmark: selection.benchmark, task: selection.task, tag: selection.tag, meta: parseMetadataFilters(selection.meta), modality: selection.modality };
-  const none = { cut: null, parsed: null, concepts: [] };
+  const none = { cut: null, parsed: null, concepts: [], filters };
   if (!selection.q) {
     // api.md: without q every sample that matches the filters is used; k and threshold bound what q retrieves only.
     const samples = await searchReadModel(readModel ?? (await servingModel()), { filters, k: ALL_SAMPLES });
     return { samples, embedder: null, embedderReason: null, k: null, ...none };
   }
   const parsed = parseQuery(selection.q);
-  const fieldLike = fieldLikeWords(selection.q);
+  const fieldLike = parsed.fieldLike;
   const all = { ...parsed.filters, meta: [...selection.meta, ...parsed.filters.meta] };
   const merged = {
     benchmark: [...filters.benchmark, ...all.benchmark],
@@ -61,7 +63,7 @@ export async function retrieve(selection: Selection, readModel?: ReadModel): Pro
   const model = readModel ?? (await servingModel());
   if (parsed.groups.length === 0) {
     const answer = await searchQuery(model, { parsed, filters: merged, cut, space: TEXT_SPACE, dense: null });
-    return { ...fromAnswer(answer), embedder: null, embedderReason: null, k: selection.k ?? null, parsed: formatQuery(parsed), fieldLike };
+    return { ...fromAnswer(answer), embedder: null, embedderReason: null, k: selection.k ?? null, parsed: formatQuery(parsed), fieldLike, filters: merged };
   }
   // The lookups that wait on the database are issued together, not one round trip after another.
   const [active, space] = await Promise.all([activeEmbedder(), servedSpace(TEXT_SPACE)]);
@@ -85,7 +87,7 @@ export async function retrieve(selection: Selection, readModel?: ReadModel): Pro
     });
   })();
   const [answer, image] = await Promise.all([textSearch, imageSearch]);
-  const out: Retrieval = { ...fromAnswer(answer), embedder: active.name, embedderReason: active.reason, k: selection.k ?? null, parsed: formatQuery(parsed), fieldLike };
+  const out: Retrieval = { ...fromAnswer(answer), embedder: active.name, embedderReason: active.reason, k: selection.k ?? null, parsed: formatQuery(parsed), fieldLike, filters: merged };
   // The image side searched by the filters alone: the query's exclusions (-word, -tag:x) apply to its hits too.
   const imageHits = image ? image.samples.filter((s) => answer.allowed(s.pk)) : [];
   if (image && imageHits.length > 0) {

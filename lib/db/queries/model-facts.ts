@@ -2,7 +2,7 @@
 // (lib/db/visibility.ts): an upload inserts its rows with its seq and marks the live ones it
 // replaces superseded; readers see the live row of a published upload, or the replaced one until
 // the replacing upload publishes.
-import { execute, pool, withTransaction } from "@/lib/db/client";
+import { execute, pool, withTransaction, type Queryable } from "@/lib/db/client";
 import { statusSql, UPLOAD_STATUS } from "@/lib/db/upload-status";
 import { visibleMeasurementsSql, visibleSamplesSql } from "@/lib/db/visibility";
 
@@ -38,29 +38,45 @@ export interface FactsWrite {
 
 const same = (a: ModelFacts, b: ModelFacts) => FACT_FIELDS.every((f) => a[f] === b[f]);
 
+interface FactsPlan {
+  out: { created: number; updated: number; unchanged: number };
+  remove: number[];
+  supersede: number[];
+  insert: FactsWrite[];
+}
+
 /**
- * What writeModelFacts would count for these facts, writing nothing (a dry run): new, replacing the
- * live facts of a published upload, or repeating them unchanged. Models not stored yet (an id ≤ 0)
- * have none.
+ * How upload `seq`'s facts meet the live ones: new, replacing the live facts of a published upload
+ * (or of its own earlier line), or repeating them unchanged; a live row a failed upload left is
+ * removed. Models not stored yet (a dry run's stand-in ids, ≤ 0) have none.
  */
-export async function countModelFacts(rows: readonly FactsWrite[]): Promise<{ created: number; updated: number; unchanged: number }> {
-  const out = { created: 0, updated: 0, unchanged: 0 };
-  const stored = rows.filter((r) => r.modelId > 0).map((r) => r.modelId);
-  const live = stored.length
-    ? await pool().query<ModelFacts & { model_id: number }>(
-        `SELECT f.* FROM model_facts f LEFT JOIN uploads u ON u.seq = f.upload_seq
-          WHERE f.model_id = ANY($1::int[]) AND f.superseded_by IS NULL AND (u.status IS NULL OR u.status = ${statusSql(UPLOAD_STATUS.done)})`,
-        [stored],
-      )
-    : { rows: [] };
+async function planFacts(db: Queryable, rows: readonly FactsWrite[], seq: number): Promise<FactsPlan> {
+  const plan: FactsPlan = { out: { created: 0, updated: 0, unchanged: 0 }, remove: [], supersede: [], insert: [] };
+  const live = await db.query<ModelFacts & { id: number; model_id: number; upload_seq: number; status: string | null }>(
+    `SELECT f.*, u.status FROM model_facts f LEFT JOIN uploads u ON u.seq = f.upload_seq
+      WHERE f.model_id = ANY($1::int[]) AND f.superseded_by IS NULL`,
+    [rows.map((r) => r.modelId)],
+  );
   const byModel = new Map(live.rows.map((r) => [r.model_id, r]));
   for (const r of rows) {
     const ex = byModel.get(r.modelId);
-    if (!ex) out.created++;
-    else if (same(ex, r.facts)) out.unchanged++;
-    else out.updated++;
+    const usable = ex && (ex.status === null || ex.status === UPLOAD_STATUS.done || ex.upload_seq === seq);
+    if (ex && !usable) plan.remove.push(ex.id); // left behind by a failed upload
+    if (usable && same(ex, r.facts)) {
+      plan.out.unchanged++;
+      continue;
+    }
+    if (usable) (ex.upload_seq === seq ? plan.remove : plan.supersede).push(ex.id);
+    if (usable) plan.out.updated++;
+    else plan.out.created++;
+    plan.insert.push(r);
   }
-  return out;
+  return plan;
+}
+
+/** What writeModelFacts would count for upload `seq`'s facts, writing nothing (a dry run). */
+export async function countModelFacts(rows: readonly FactsWrite[], seq: number): Promise<{ created: number; updated: number; unchanged: number }> {
+  return rows.length ? (await planFacts(pool(), rows, seq)).out : { created: 0, updated: 0, unchanged: 0 };
 }
 
 /**
@@ -68,34 +84,12 @@ export async function countModelFacts(rows: readonly FactsWrite[]): Promise<{ cr
  * replaced stored facts, or repeated them unchanged (nothing written for those).
  */
 export async function writeModelFacts(rows: readonly FactsWrite[], seq: number): Promise<{ created: number; updated: number; unchanged: number }> {
-  const out = { created: 0, updated: 0, unchanged: 0 };
-  if (!rows.length) return out;
-  await withTransaction(async (db) => {
-    const live = await db.query<ModelFacts & { id: number; model_id: number; upload_seq: number; status: string | null }>(
-      `SELECT f.*, u.status FROM model_facts f LEFT JOIN uploads u ON u.seq = f.upload_seq
-        WHERE f.model_id = ANY($1::int[]) AND f.superseded_by IS NULL`,
-      [rows.map((r) => r.modelId)],
-    );
-    const byModel = new Map(live.rows.map((r) => [r.model_id, r]));
-    const remove: number[] = [];
-    const supersede: number[] = [];
-    const insert: FactsWrite[] = [];
-    for (const r of rows) {
-      const ex = byModel.get(r.modelId);
-      const usable = ex && (ex.status === null || ex.status === UPLOAD_STATUS.done || ex.upload_seq === seq);
-      if (ex && !usable) remove.push(ex.id); // left behind by a failed upload
-      if (usable && same(ex, r.facts)) {
-        out.unchanged++;
-        continue;
-      }
-      if (usable) (ex.upload_seq === seq ? remove : supersede).push(ex.id);
-      if (usable) out.updated++;
-      else out.created++;
-      insert.push(r);
-    }
+  if (!rows.length) return { created: 0, updated: 0, unchanged: 0 };
+  return withTransaction(async (db) => {
+    const { out, remove, supersede, insert } = await planFacts(db, rows, seq);
     if (remove.length) await execute(db, `DELETE FROM model_facts WHERE id = ANY($1::int[])`, [remove]);
     if (supersede.length) await execute(db, `UPDATE model_facts SET superseded_by = $2 WHERE id = ANY($1::int[])`, [supersede, seq]);
-    if (!insert.length) return;
+    if (!insert.length) return out;
     const cols = FACT_FIELDS.map((f, i) => `$${i + 2}::${CAST[f]}[]`).join(", ");
     await execute(
       db,
@@ -103,8 +97,8 @@ export async function writeModelFacts(rows: readonly FactsWrite[], seq: number):
        SELECT *, $${FACT_FIELDS.length + 2}::int FROM unnest($1::int[], ${cols})`,
       [insert.map((r) => r.modelId), ...FACT_FIELDS.map((f) => insert.map((r) => r.facts[f])), seq],
     );
+    return out;
   });
-  return out;
 }
 
 /** The visible facts of a visible model, or null (no model line, or not published yet). */

@@ -58,6 +58,11 @@ function reductionsOf(value: unknown): Reductions {
   return out;
 }
 
+/** The score line of one sample, scorer (or scorer/key) and value, with the output shown beside it. */
+function scoreRecord(run: Run, sample: string, metric: string, value: number, output: string | undefined): ConvertedRecord {
+  return { type: "score", sample, model: run.model, metric, value, ...(output !== undefined && { output }) };
+}
+
 interface HeldSample {
   id: string;
   epoch: number;
@@ -92,8 +97,7 @@ class EpochScores {
         const part = m.key === null ? reduced : isObj(reduced) ? reduced[m.key] : undefined;
         const n = scoreNumber(part);
         const value = n !== undefined && !Number.isNaN(n) ? n : m.values.reduce((a, b) => a + b, 0) / m.values.length;
-        const record: ConvertedRecord = { type: "score", sample, model: run.model, metric, value, ...(h.output !== undefined && { output: h.output }) };
-        out.push({ kind: "record", origin: h.origin, record });
+        out.push({ kind: "record", origin: h.origin, record: scoreRecord(run, sample, metric, value, h.output) });
       }
     }
     this.held.clear();
@@ -156,7 +160,7 @@ function mapSample(s: unknown, origin: Origin, run: Run, seen: Set<string>, out:
   const score = (scorer: string, key: string | null, value: number) => {
     const metric = key === null ? scorer : `${scorer}/${key}`;
     if (held) held.add(sample, String(s.id), epoch, origin, output, metric, scorer, key, value);
-    else out.push({ kind: "record", origin, record: { type: "score", sample, model: run.model, metric, value, ...(output !== undefined && { output }) } });
+    else out.push({ kind: "record", origin, record: scoreRecord(run, sample, metric, value, output) });
   };
   for (const [scorer, sc] of Object.entries(isObj(s.scores) ? s.scores : {})) {
     const value = isObj(sc) ? sc.value : undefined;
