@@ -41,3 +41,16 @@ export function statusSql(status: StoredUploadStatus): string {
 export function statusListSql(statuses: readonly StoredUploadStatus[]): string {
   return statuses.map(statusSql).join(", ");
 }
+
+/**
+ * What a live row (a measurement's, a model's facts) means to upload `seq`, by the upload that wrote
+ * it: "usable" — the state to compare with (a published upload's, one written by other means, or
+ * `seq`'s own); "busy" — another upload that has not finished holds it (the line is rejected,
+ * never written over: that upload may still publish it); "none" — no row, or one a failed upload
+ * left behind (removed).
+ */
+export function ownerState(owner: { status: StoredUploadStatus | null; seq: number } | undefined, seq: number): "usable" | "busy" | "none" {
+  if (!owner) return "none";
+  if (owner.status === null || owner.status === UPLOAD_STATUS.done || owner.seq === seq) return "usable";
+  return owner.status === UPLOAD_STATUS.failed || owner.status === UPLOAD_STATUS.failing ? "none" : "busy";
+}

@@ -4,10 +4,12 @@
 import { Readable } from "node:stream";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDb, pool } from "@/lib/db/client";
+import { loadModelFacts, writeModelFacts, type ModelFacts } from "@/lib/db/queries/model-facts";
 import { heartbeat, tryTakeLease } from "@/lib/db/queries/upload-lease";
 import { stopQueue } from "@/lib/queue";
 import { resetDatabase } from "@/test/db";
-import { createUpload, processUpload, recoverInterruptedUploads } from "./index";
+import { linesFile } from "@/test/lines-file";
+import { createUpload, importFile, processUpload, recoverInterruptedUploads } from "./index";
 import { emptyCounts } from "./types";
 
 beforeEach(resetDatabase);
@@ -58,6 +60,31 @@ describe("per-upload leases", () => {
     expect(reports.reduce((n, r) => n + r.counts.samples_new, 0)).toBe(5001);
     const shared = await pool().query(`SELECT count(*)::int AS n FROM samples WHERE id = 'shared/0'`);
     expect(shared.rows[0].n).toBe(1);
+  });
+
+  it("leaves a model's facts that an upload still running wrote alone: the later upload's model line is rejected, as a busy key", async () => {
+    const facts = (organization: string): ModelFacts => ({ display_name: null, organization, parameters_b: null, open_weights: null, license: null, released: null, family: null, url: null });
+    await importFile(linesFile([{ type: "model", id: "m1", organization: "Published" }, { type: "sample", id: "f/1", benchmark: "f", input: "Q" }, { type: "score", sample: "f/1", model: "m1", metric: "acc", value: 1 }]));
+    // Upload A runs: it has written its facts for m1 and not published yet.
+    const a = await tryTakeLease((await createUpload(file("fa", 1))).id);
+    const m1 = (await pool().query<{ id: number }>(`SELECT id FROM models WHERE name = 'm1'`)).rows[0].id;
+    expect(await writeModelFacts([{ modelId: m1, facts: facts("A") }], a!.seq)).toMatchObject({ created: 0, updated: 1, busy: [] });
+    const factsRows = async () => (await pool().query(`SELECT organization, upload_seq, superseded_by FROM model_facts ORDER BY id`)).rows;
+    const before = await factsRows();
+
+    // B, meanwhile, brings facts for m1 (line 2): a dry run and an import both reject that line.
+    const lines = [{ type: "sample", id: "f/2", benchmark: "f", input: "Q2" }, { type: "model", id: "m1", organization: "B" }];
+    const busy = { line: 2, message: expect.stringMatching(/model's facts are being written by another upload that has not finished/) };
+    for (const dryRun of [true, false]) {
+      const b = await importFile(linesFile(lines), { dryRun });
+      expect(b).toMatchObject({ status: "failed", counts: { rejected: 1 }, errors: [busy] });
+    }
+    // With partial=true the rest of B is stored, its facts line still rejected.
+    const partial = await importFile(linesFile(lines), { partial: true });
+    expect(partial).toMatchObject({ status: "done", counts: { samples_new: 1, facts_new: 0, facts_updated: 0, rejected: 1 }, errors: [busy] });
+    // A's facts were neither removed nor replaced (before, B removed them as a failed upload's).
+    expect(await factsRows()).toEqual(before);
+    expect((await loadModelFacts("m1"))?.organization).toBe("Published");
   });
 
   it("takes over an upload whose process stopped beating: restarted from its spooled body, finished once", async () => {

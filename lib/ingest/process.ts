@@ -219,7 +219,7 @@ async function ingest(row: Leased, opts: ProcessOptions): Promise<void> {
           else if (v.kind === "repeat") counts.duplicates++;
           else writer.addSample(p.line, r, v.hash, ctx.samples.get(r.id)!, r.input.length + (r.reference?.length ?? 0) + 256);
         } else if (r.type === "model") {
-          writer.addModel(r);
+          writer.addModel(p.line, r);
         } else {
           const v = ctx.reference(r.sample);
           if (v.kind === "error") reject(p.line, v.message);

@@ -8,7 +8,7 @@ import { findLiveMeasurements, insertMeasurements, replaceMeasurements, type Liv
 import { countModelFacts, FACT_FIELDS, writeModelFacts, type ModelFacts } from "@/lib/db/queries/model-facts";
 import { ensureModels, findModelIds } from "@/lib/db/queries/models";
 import { findExistingSamples, findVisibleSamplePks, insertSamples, type SampleContent } from "@/lib/db/queries/sample-writes";
-import { UPLOAD_STATUS } from "@/lib/db/upload-status";
+import { ownerState } from "@/lib/db/upload-status";
 import type { FileSample } from "./file-context";
 import { unknownSampleMessage } from "./file-context";
 import { show } from "./messages";
@@ -58,8 +58,8 @@ export class UploadWriter {
   private pendingBytes = 0;
   private readonly modelIds = new Map<string, number>();
   private readonly storedSamples = new Map<string, number>();
-  /** Facts of the file's `model` lines, the last line per model; written once, after the measurements. */
-  private readonly facts = new Map<string, ModelFacts>();
+  /** Facts of the file's `model` lines, the last line per model (and its number); written once, after the measurements. */
+  private readonly facts = new Map<string, { facts: ModelFacts; line: number }>();
   /** Content updates of stored samples, applied in the publish transaction. */
   readonly sampleUpdates: SampleUpdate[] = [];
   /**
@@ -102,23 +102,28 @@ export class UploadWriter {
   }
 
   /** A `model` line: compared with the file's earlier line for that model, like any re-sent line. */
-  addModel(record: ModelRecord): void {
+  addModel(line: number, record: ModelRecord): void {
     const facts = modelFacts(record);
-    const prev = this.facts.get(record.id);
+    const prev = this.facts.get(record.id)?.facts;
     if (prev && FACT_FIELDS.every((f) => prev[f] === facts[f])) this.counts.duplicates++;
     else if (prev) this.counts.facts_updated++;
-    this.facts.set(record.id, facts);
+    this.facts.set(record.id, { facts, line });
   }
 
-  /** Writes the facts of the file's `model` lines (a few per file: one transaction). */
+  /**
+   * Writes the facts of the file's `model` lines (a few per file: one transaction). A model whose
+   * live facts another upload still running wrote has its line rejected, as a busy measurement key.
+   */
   async flushFacts(): Promise<void> {
     if (!this.writing || !this.facts.size) return;
     await this.resolveModels(new Set(this.facts.keys()));
-    const rows = [...this.facts].map(([name, facts]) => ({ modelId: this.modelIds.get(name) as number, facts }));
+    const rows = [...this.facts].map(([name, { facts }]) => ({ modelId: this.modelIds.get(name) as number, facts }));
     const r = this.dryRun ? await countModelFacts(rows, this.seq) : await writeModelFacts(rows, this.seq);
     this.counts.facts_new += r.created;
     this.counts.facts_updated += r.updated;
     this.counts.duplicates += r.unchanged;
+    const busy = new Set(r.busy);
+    for (const [name, { line }] of this.facts) if (busy.has(this.modelIds.get(name) as number)) this.hooks.reject(line, BUSY_FACTS);
   }
 
   get full(): boolean {
@@ -334,18 +339,10 @@ export class UploadWriter {
 }
 
 const BUSY_KEY = "this measurement's key is being written by another upload that has not finished; send this line again later";
+const BUSY_FACTS = "this model's facts are being written by another upload that has not finished; send this line again later";
 
-/**
- * What the live row of a line's key means to upload `seq`: the state to compare the line with
- * (a published upload's, or this upload's own earlier line), a key that another upload still
- * running holds ("busy": the line is rejected, never written over), or nothing (no row, or one a
- * failed upload left behind).
- */
-function liveState(ex: LiveMeasurement | undefined, seq: number): "usable" | "busy" | "none" {
-  if (!ex) return "none";
-  if (ex.ownerStatus === null || ex.ownerStatus === UPLOAD_STATUS.done || ex.uploadSeq === seq) return "usable";
-  return ex.ownerStatus === UPLOAD_STATUS.failed || ex.ownerStatus === UPLOAD_STATUS.failing ? "none" : "busy";
-}
+/** What the live row of a line's key means to upload `seq` (ownerState: usable, busy or none). */
+const liveState = (ex: LiveMeasurement | undefined, seq: number) => ownerState(ex && { status: ex.ownerStatus, seq: ex.uploadSeq }, seq);
 
 /** What sameContent compares, as one short string (outputs by their SHA-1: a dry run keeps one per key). */
 function contentDigest(r: MeasurementRow): string {

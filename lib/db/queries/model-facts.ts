@@ -3,7 +3,7 @@
 // replaces superseded; readers see the live row of a published upload, or the replaced one until
 // the replacing upload publishes.
 import { execute, pool, withTransaction, type Queryable } from "@/lib/db/client";
-import { statusSql, UPLOAD_STATUS } from "@/lib/db/upload-status";
+import { ownerState, statusSql, UPLOAD_STATUS, type StoredUploadStatus } from "@/lib/db/upload-status";
 import { visibleMeasurementsSql, visibleSamplesSql } from "@/lib/db/visibility";
 
 /** The fields of a `model` line, absent ones null. */
@@ -38,21 +38,37 @@ export interface FactsWrite {
 
 const same = (a: ModelFacts, b: ModelFacts) => FACT_FIELDS.every((f) => a[f] === b[f]);
 
+/** What writing a file's facts did: counted lines, and the models whose facts another running upload holds. */
+export interface FactsOutcome {
+  created: number;
+  updated: number;
+  unchanged: number;
+  /** Models whose live facts an upload that has not finished wrote: not written over (its line is rejected). */
+  busy: number[];
+}
+
 interface FactsPlan {
-  out: { created: number; updated: number; unchanged: number };
+  out: FactsOutcome;
   remove: number[];
   supersede: number[];
   insert: FactsWrite[];
 }
 
+const NO_FACTS: FactsOutcome = { created: 0, updated: 0, unchanged: 0, busy: [] };
+
+/** Times the facts are planned again when another upload wrote a model's live facts meanwhile. */
+const RACE_RETRIES = 3;
+
 /**
- * How upload `seq`'s facts meet the live ones: new, replacing the live facts of a published upload
- * (or of its own earlier line), or repeating them unchanged; a live row a failed upload left is
- * removed. Models not stored yet (a dry run's stand-in ids, ≤ 0) have none.
+ * How upload `seq`'s facts meet the live ones (ownerState, as a measurement's key): new, replacing
+ * the live facts of a published upload (or of its own earlier line), or repeating them unchanged;
+ * a live row a failed upload left is removed; one another running upload wrote is left alone
+ * (`busy`) — that upload may still publish it. Models not stored yet (a dry run's stand-in ids,
+ * ≤ 0) have none.
  */
 async function planFacts(db: Queryable, rows: readonly FactsWrite[], seq: number): Promise<FactsPlan> {
-  const plan: FactsPlan = { out: { created: 0, updated: 0, unchanged: 0 }, remove: [], supersede: [], insert: [] };
-  const live = await db.query<ModelFacts & { id: number; model_id: number; upload_seq: number; status: string | null }>(
+  const plan: FactsPlan = { out: { created: 0, updated: 0, unchanged: 0, busy: [] }, remove: [], supersede: [], insert: [] };
+  const live = await db.query<ModelFacts & { id: number; model_id: number; upload_seq: number; status: StoredUploadStatus | null }>(
     `SELECT f.*, u.status FROM model_facts f LEFT JOIN uploads u ON u.seq = f.upload_seq
       WHERE f.model_id = ANY($1::int[]) AND f.superseded_by IS NULL`,
     [rows.map((r) => r.modelId)],
@@ -60,13 +76,18 @@ async function planFacts(db: Queryable, rows: readonly FactsWrite[], seq: number
   const byModel = new Map(live.rows.map((r) => [r.model_id, r]));
   for (const r of rows) {
     const ex = byModel.get(r.modelId);
-    const usable = ex && (ex.status === null || ex.status === UPLOAD_STATUS.done || ex.upload_seq === seq);
-    if (ex && !usable) plan.remove.push(ex.id); // left behind by a failed upload
-    if (usable && same(ex, r.facts)) {
+    const state = ownerState(ex && { status: ex.status, seq: ex.upload_seq }, seq);
+    if (state === "busy") {
+      plan.out.busy.push(r.modelId);
+      continue;
+    }
+    if (ex && state === "none") plan.remove.push(ex.id); // left behind by a failed upload
+    const usable = state === "usable" ? ex : undefined;
+    if (usable && same(usable, r.facts)) {
       plan.out.unchanged++;
       continue;
     }
-    if (usable) (ex.upload_seq === seq ? plan.remove : plan.supersede).push(ex.id);
+    if (usable) (usable.upload_seq === seq ? plan.remove : plan.supersede).push(usable.id);
     if (usable) plan.out.updated++;
     else plan.out.created++;
     plan.insert.push(r);
@@ -75,30 +96,39 @@ async function planFacts(db: Queryable, rows: readonly FactsWrite[], seq: number
 }
 
 /** What writeModelFacts would count for upload `seq`'s facts, writing nothing (a dry run). */
-export async function countModelFacts(rows: readonly FactsWrite[], seq: number): Promise<{ created: number; updated: number; unchanged: number }> {
-  return rows.length ? (await planFacts(pool(), rows, seq)).out : { created: 0, updated: 0, unchanged: 0 };
+export async function countModelFacts(rows: readonly FactsWrite[], seq: number): Promise<FactsOutcome> {
+  return rows.length ? (await planFacts(pool(), rows, seq)).out : NO_FACTS;
 }
 
 /**
  * Writes the facts of upload `seq` (one per model) in one transaction; returns how many were new,
- * replaced stored facts, or repeated them unchanged (nothing written for those).
+ * replaced stored facts, or repeated them unchanged (nothing written for those), and the models
+ * whose facts another upload still running holds. Uploads run at once: another can write a model's
+ * live facts between the look-up and the insert (a unique violation), and the facts are then
+ * planned again, a few times.
  */
-export async function writeModelFacts(rows: readonly FactsWrite[], seq: number): Promise<{ created: number; updated: number; unchanged: number }> {
-  if (!rows.length) return { created: 0, updated: 0, unchanged: 0 };
-  return withTransaction(async (db) => {
-    const { out, remove, supersede, insert } = await planFacts(db, rows, seq);
-    if (remove.length) await execute(db, `DELETE FROM model_facts WHERE id = ANY($1::int[])`, [remove]);
-    if (supersede.length) await execute(db, `UPDATE model_facts SET superseded_by = $2 WHERE id = ANY($1::int[])`, [supersede, seq]);
-    if (!insert.length) return out;
-    const cols = FACT_FIELDS.map((f, i) => `$${i + 2}::${CAST[f]}[]`).join(", ");
-    await execute(
-      db,
-      `INSERT INTO model_facts (model_id, ${FACT_FIELDS.join(", ")}, upload_seq)
-       SELECT *, $${FACT_FIELDS.length + 2}::int FROM unnest($1::int[], ${cols})`,
-      [insert.map((r) => r.modelId), ...FACT_FIELDS.map((f) => insert.map((r) => r.facts[f])), seq],
-    );
-    return out;
-  });
+export async function writeModelFacts(rows: readonly FactsWrite[], seq: number): Promise<FactsOutcome> {
+  if (!rows.length) return NO_FACTS;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await withTransaction(async (db) => {
+        const { out, remove, supersede, insert } = await planFacts(db, rows, seq);
+        if (remove.length) await execute(db, `DELETE FROM model_facts WHERE id = ANY($1::int[])`, [remove]);
+        if (supersede.length) await execute(db, `UPDATE model_facts SET superseded_by = $2 WHERE id = ANY($1::int[])`, [supersede, seq]);
+        if (!insert.length) return out;
+        const cols = FACT_FIELDS.map((f, i) => `$${i + 2}::${CAST[f]}[]`).join(", ");
+        await execute(
+          db,
+          `INSERT INTO model_facts (model_id, ${FACT_FIELDS.join(", ")}, upload_seq)
+           SELECT *, $${FACT_FIELDS.length + 2}::int FROM unnest($1::int[], ${cols})`,
+          [insert.map((r) => r.modelId), ...FACT_FIELDS.map((f) => insert.map((r) => r.facts[f])), seq],
+        );
+        return out;
+      });
+    } catch (err) {
+      if ((err as { code?: string }).code !== "23505" || attempt >= RACE_RETRIES) throw err;
+    }
+  }
 }
 
 /** The visible facts of a visible model, or null (no model line, or not published yet). */
