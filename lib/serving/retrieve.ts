@@ -94,10 +94,31 @@ export async function retrieve(selection: Selection, readModel?: ReadModel): Pro
     out.samples = fuseSpaces(out.samples, imageHits, selection.k);
     out.image = { model: image.model, cut: image.cut, n: imageHits.length };
   }
-  if (out.samples.length === 0) {
-    out.notice = `Nothing in the pool matches "${selection.q}"${answer.concepts.some((c) => c.result.report.cut.similarity === null) ? `: none of its words occur in the pool the ${active.kind === "fallback" ? "offline fallback embedder was fitted on" : "embedder knows"}` : ""}`;
-  }
+  if (out.samples.length === 0) out.notice = noMatchNotice(selection.q ?? "", answer, active.kind === "fallback");
   return out;
+}
+
+/**
+ * Why a query retrieved nothing, as far as its cut tells: its filters passed no sample; its words
+ * gave no similarity to compare (the fallback embedder knows none of them); its filters left
+ * too few samples for a similarity to stand out and none of them has its words; or no sample
+ * reached the threshold asked for. Before, the second
+ * was said whenever a concept had no similarity cut — also where a filter value matched nothing.
+ */
+export function noMatchNotice(q: string, answer: Pick<QueryAnswer, "concepts">, fallback: boolean): string {
+  const head = `Nothing in the pool matches "${q}"`;
+  const results = answer.concepts.map((c) => c.result);
+  if (results.length > 0 && results.every((r) => r.report.n_candidates === 0)) return `${head}: no sample passes its filters`;
+  if (results.some((r) => r.report.n_candidates > 0 && r.histogram === null)) {
+    return `${head}: none of its words occur in the pool the ${fallback ? "offline fallback embedder was fitted on" : "embedder knows"}`;
+  }
+  const few = results.find((r) => r.report.cut.similarity === null);
+  if (few) {
+    const n = few.report.n_candidates;
+    return `${head}: its filters leave ${n} sample${n === 1 ? "" : "s"}, too few for a similarity to stand out, and none of them has its words`;
+  }
+  const threshold = results.find((r) => r.report.mode === "threshold")?.report.cut.similarity;
+  return threshold == null ? head : `${head}: no sample's similarity reaches the threshold ${threshold}`;
 }
 
 function fromAnswer(answer: QueryAnswer): Pick<Retrieval, "samples" | "cut" | "concepts"> {
