@@ -1,5 +1,8 @@
 import { expect, test } from "./fixtures";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import * as tar from "tar";
 import { DEMO_BASELINE, demoMeasurementsOf, plantedLeader } from "../scripts/demo/planted";
 import { screenshot, tableRow } from "./helpers";
 import { seeded } from "../test/seeded";
@@ -39,6 +42,8 @@ test("plan two rounds for a new model, upload its results, see its interval shri
   await page.getByRole("button", { name: "Plan", exact: true }).click();
   await expect(page.getByTestId("placement")).toContainText("Not placed yet");
   await expect(page.locator('[data-testid="next-batch"] tbody tr')).toHaveCount(15);
+  // No image in this batch: no bundle to offer.
+  await expect(page.getByRole("link", { name: "Download with images (.tar.gz)" })).toHaveCount(0);
   await page.getByLabel("Upload token").fill(token!);
 
   const rounds = page.locator('[data-testid="rounds"] tbody tr');
@@ -109,4 +114,27 @@ test("a model run on a skewed few samples is reweighted on the leaderboard", asy
   await expect(tableRow(page, "skew-m3").getByTestId("reweighted")).toHaveCount(0);
   await expect(page.getByText("A model measured on a skewed few samples was reweighted")).toBeVisible();
   await screenshot(page, "leaderboard-reweighted");
+});
+
+test("a batch of image samples comes as a .tar.gz with its images", async ({ page }) => {
+  await page.goto("/evaluate");
+  await page.getByLabel("Model", { exact: true }).fill(`${MODEL}-vision`);
+  await page.getByLabel("Benchmark").selectOption("vl-charts");
+  await page.getByLabel("Samples per round (budget)").fill("3");
+  await page.getByRole("button", { name: "Plan", exact: true }).click();
+  await expect(page.locator('[data-testid="next-batch"] tbody tr')).toHaveCount(3);
+  const ids = await page.locator('[data-testid="next-batch"] tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute("data-sample")));
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download with images (.tar.gz)" }).click()]);
+  // The server's name (Content-Disposition), which an API client saving the answer gets too.
+  expect(download.suggestedFilename()).toBe(`plan-${MODEL}-vision.tar.gz`);
+  const dir = mkdtempSync(path.join(tmpdir(), "e2e-bundle-"));
+  await tar.x({ file: (await download.path())!, cwd: dir });
+  const lines = readFileSync(path.join(dir, "plan.jsonl"), "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
+  const samples = lines.filter((l) => l.type === "sample");
+  expect(samples.map((l) => l.id)).toEqual(ids);
+  expect(readdirSync(path.join(dir, "images")).sort()).toEqual([...new Set(samples.map((l) => path.basename(l.image)))].sort());
+  await screenshot(page, "evaluate-image-bundle");
 });

@@ -32,6 +32,8 @@ export function EvaluateClient({ models, benchmarks }: Props) {
   const [plan, setPlan] = useState<EvaluationPlanBody | null>(null);
   /** The model, capability and benchmark the plan shown was made for. */
   const [planInputs, setPlanInputs] = useState<string | null>(null);
+  /** The query string of the request that made the plan on the page (its task bundle is asked for with it). */
+  const [planQuery, setPlanQuery] = useState("");
   const [rounds, setRounds] = useState<Round[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<"planning" | "uploading" | null>(null);
@@ -65,6 +67,7 @@ export function EvaluateClient({ models, benchmarks }: Props) {
       setRounds(history);
       setPlan(next);
       setPlanInputs(inputs);
+      setPlanQuery(params.toString());
     } catch (err) {
       setError(err instanceof Error ? err.message : "The plan could not be made");
     } finally {
@@ -142,12 +145,12 @@ export function EvaluateClient({ models, benchmarks }: Props) {
           {plan.message && <Notice>{plan.message}</Notice>}
           <Placement plan={plan} />
           <RoundsTable rounds={rounds} />
-          <NextBatch plan={plan} round={rounds.at(-1)?.round ?? 1} />
+          <NextBatch plan={plan} round={rounds.at(-1)?.round ?? 1} bundleHref={`/api/evaluation-plan/bundle?${planQuery}`} />
           <Card title="Upload the results">
             <form onSubmit={upload} aria-label="Upload results" className="space-y-3">
               <label className="block text-sm font-medium text-slate-800">
                 Results file
-                <input className="mt-1 block w-full text-sm" type="file" accept=".jsonl,.gz,.ndjson,.csv" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+                <input className="mt-1 block w-full text-sm" type="file" accept=".jsonl,.gz,.ndjson,.csv,.zip,.tgz" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
               </label>
               <label className="block text-sm font-medium text-slate-800">
                 Upload token

@@ -49,7 +49,7 @@ function download(name: string, type: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-export function NextBatch({ plan, round }: { plan: EvaluationPlanBody; round: number }) {
+export function NextBatch({ plan, round, bundleHref }: { plan: EvaluationPlanBody; round: number; bundleHref: string }) {
   const rows = plan.samples.map((s, i) => ({ ...s, order: i + 1 }));
   const withBundledImages = plan.samples.filter((s) => !resendable(s)).length;
   const button = "rounded border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50";
@@ -58,10 +58,15 @@ export function NextBatch({ plan, round }: { plan: EvaluationPlanBody; round: nu
       title={`Next batch: round ${round}, ${rows.length} sample${rows.length === 1 ? "" : "s"}`}
       actions={
         rows.length > 0 && (
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <button type="button" className={button} onClick={() => download(taskFileName(plan.model, round, "jsonl"), "application/x-ndjson", taskFileJsonl(plan.samples))}>
               Download task file (JSONL)
             </button>
+            {withBundledImages > 0 && (
+              <a className={button} href={bundleHref} download>
+                Download with images (.tar.gz)
+              </a>
+            )}
             <button type="button" className={button} onClick={() => download(taskFileName(plan.model, round, "csv"), "text/csv", taskFileCsv(plan.samples, plan.model))}>
               Download CSV
             </button>
@@ -75,7 +80,7 @@ export function NextBatch({ plan, round }: { plan: EvaluationPlanBody; round: nu
             Best first. The task file holds each sample&apos;s line and a template line for {plan.model}&apos;s result with its value set to null: fill the values in and upload the file below. The CSV has
             the same rows in the portal&apos;s CSV results format (score samples only have a metric to fill in).
             {withBundledImages > 0 &&
-              ` ${withBundledImages} of these samples have an image that came in a bundle: the task file holds only their template lines (a sample line without its image would replace the sample and drop the image when uploaded); open each sample for its prompt and image.`}
+              ` ${withBundledImages} of these samples have an image that came in a bundle: the plain task file holds only their template lines (a sample line without its image would replace the sample and drop the image when uploaded). The .tar.gz bundle holds the task file (plan.jsonl) with every sample's line, and those images: fill the values in plan.jsonl, pack the two again (tar czf) and upload the bundle; its sample lines change nothing.`}
           </p>
           <DataTable testId="next-batch" caption="The samples to run next, best first" captionClassName="sr-only" rows={rows} columns={COLUMNS} rowId={(r) => r.id} rowProps={(r) => ({ "data-sample": r.id })} />
         </>

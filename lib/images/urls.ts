@@ -11,6 +11,12 @@ export function storedImagePath(sha256: string | null): string | null {
   return sha256 ? imagePath(sha256) : null;
 }
 
+/** The hash of the image an imagePath serves, or null for any other path. */
+export function shaOfImagePath(path: string): string | null {
+  const sha = path.startsWith("/api/images/") ? path.slice("/api/images/".length) : "";
+  return IMAGE_SHA256.test(sha) ? sha : null;
+}
+
 export function thumbnailPath(sha256: string): string {
   return `/api/images/${sha256}?size=thumb`;
 }

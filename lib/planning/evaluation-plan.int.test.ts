@@ -3,6 +3,12 @@
 // uploaded the next plan uses them (placed, interval narrowing, no sample planned twice).
 import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createHash } from "node:crypto";
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import * as tar from "tar";
+import { GET as bundleGET } from "@/app/api/evaluation-plan/bundle/route";
 import { GET } from "@/app/api/evaluation-plan/route";
 import { liveLeaderboard } from "@/lib/leaderboard/compute";
 import { defaultLeaderboardQuery, selectionSchema } from "@/lib/selection/schema";
@@ -135,6 +141,49 @@ describe("a plan of image samples", () => {
     expect(report.counts).toMatchObject({ samples_updated: 0, measurements_new: 4 });
     const images = await pool().query<{ id: string; sha: string | null }>(`SELECT id, image_sha256 AS sha FROM samples WHERE id = ANY($1::text[])`, [p.samples.map((s) => s.id)]);
     expect(images.rows.map((r) => r.sha)).toEqual(p.samples.map(() => expect.stringMatching(/^[0-9a-f]{64}$/)));
+  });
+});
+
+describe("a plan's task bundle (GET /api/evaluation-plan/bundle)", () => {
+  it("carries every sample's line and its bundled image; filled in and packed again with tar, it uploads as a no-op for the samples", async () => {
+    expect((await importFile(VISION_FILE)).status).toBe("done"); // a no-op when the test above ran
+    const qs = `model=${NEW}-vl-bundle&budget=4&modality=image`;
+    const p = (await plan(qs)).body;
+    const res = await bundleGET(new NextRequest(new URL(`/api/evaluation-plan/bundle?${qs}`, "http://localhost")), { params: Promise.resolve({}) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/gzip");
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="plan-${NEW}-vl-bundle.tar.gz"`);
+    // Unpacked by node-tar, as `tar xzf` would.
+    const dir = await mkdtemp(path.join(tmpdir(), "task-bundle-"));
+    await writeFile(path.join(dir, "in.tar.gz"), Buffer.from(await res.arrayBuffer()));
+    const out = path.join(dir, "out");
+    await mkdir(out);
+    await tar.x({ file: path.join(dir, "in.tar.gz"), cwd: out });
+    const lines = (await readFile(path.join(out, "plan.jsonl"), "utf8"))
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    const sampleLines = lines.filter((l) => l.type === "sample");
+    // Every planned sample's line, in plan order, each naming its image inside the bundle.
+    expect(sampleLines.map((l) => l.id)).toEqual(p.samples.map((s) => s.id));
+    const images = await readdir(path.join(out, "images"));
+    expect(images.sort()).toEqual([...new Set(sampleLines.map((l) => path.basename(l.image)))].sort());
+    for (const [i, l] of sampleLines.entries()) {
+      const bytes = await readFile(path.join(out, l.image));
+      // The bytes the portal serves for the sample: the name and the served path say the same hash.
+      expect(`/api/images/${createHash("sha256").update(bytes).digest("hex")}`).toBe(p.samples[i].image);
+    }
+    // Filled in and packed again, as a developer would, then uploaded.
+    const filled = lines.map((l) => (l.type === "sample" ? l : l.type === "pairwise" ? { ...l, winner: "a" } : { ...l, value: 1 }));
+    await writeFile(path.join(out, "plan.jsonl"), filled.map((l) => JSON.stringify(l)).join("\n") + "\n");
+    await tar.c({ gzip: true, file: path.join(dir, "filled.tar.gz"), cwd: out }, ["plan.jsonl", "images"]);
+    const before = await pool().query(`SELECT id, image_sha256, input FROM samples WHERE id = ANY($1::text[]) ORDER BY id`, [p.samples.map((s) => s.id)]);
+    const report = await importFile(path.join(dir, "filled.tar.gz"));
+    expect(report.errors).toEqual([]);
+    expect(report).toMatchObject({ status: "done", counts: { samples_new: 0, samples_updated: 0, measurements_new: 4, rejected: 0 } });
+    expect(report.counts.duplicates).toBeGreaterThanOrEqual(4);
+    const after = await pool().query(`SELECT id, image_sha256, input FROM samples WHERE id = ANY($1::text[]) ORDER BY id`, [p.samples.map((s) => s.id)]);
+    expect(after.rows).toEqual(before.rows);
   });
 });
 

@@ -32,7 +32,8 @@ export function resendable(s: Pick<TaskSample, "image" | "image_url">): boolean 
   return s.image === null || s.image_url !== null;
 }
 
-export function sampleLine(s: TaskSample): Record<string, unknown> {
+/** A sample's line as stored; `image`, the path of its bundled image inside a task bundle (./task-bundle.ts). */
+export function sampleLine(s: TaskSample, image?: string): Record<string, unknown> {
   return {
     type: "sample",
     id: s.id,
@@ -43,11 +44,23 @@ export function sampleLine(s: TaskSample): Record<string, unknown> {
     tags: s.tags,
     metadata: s.metadata,
     ...(s.image_url !== null && { image_url: s.image_url }),
+    ...(image !== undefined && { image }),
   };
 }
 
-export function taskFileJsonl(samples: readonly TaskSample[]): string {
-  return samples.map((s) => `${resendable(s) ? `${JSON.stringify(sampleLine(s))}\n` : ""}${JSON.stringify(s.template)}\n`).join("");
+/**
+ * The task file. `bundled` gives the path inside a task bundle of a sample's bundled image (which
+ * the bundle carries beside the file): with it every sample's line is kept; without it (a plain
+ * file) the lines that cannot be re-sent unchanged are left out (see above).
+ */
+export function taskFileJsonl(samples: readonly TaskSample[], bundled?: (s: TaskSample) => string | undefined): string {
+  return samples
+    .map((s) => {
+      const image = resendable(s) ? undefined : bundled?.(s);
+      const line = resendable(s) || image !== undefined ? `${JSON.stringify(sampleLine(s, image))}\n` : "";
+      return `${line}${JSON.stringify(s.template)}\n`;
+    })
+    .join("");
 }
 
 /** RFC 4180: quoted when it holds a comma, quote or line break. */
@@ -66,7 +79,7 @@ export function taskFileCsv(samples: readonly TaskSample[], model: string): stri
   return rows.map((r) => r.map(csvField).join(",")).join("\r\n") + "\r\n";
 }
 
-/** A file name for the downloads: the model and round, safe on every file system. */
-export function taskFileName(model: string, round: number, ext: "jsonl" | "csv"): string {
-  return `plan-${model.replace(/[^A-Za-z0-9._-]+/g, "_")}-round-${round}.${ext}`;
+/** A file name for the downloads: the model and round (when known), safe on every file system. */
+export function taskFileName(model: string, round: number | null, ext: "jsonl" | "csv" | "tar.gz"): string {
+  return `plan-${model.replace(/[^A-Za-z0-9._-]+/g, "_")}${round === null ? "" : `-round-${round}`}.${ext}`;
 }

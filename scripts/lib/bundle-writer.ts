@@ -3,6 +3,7 @@
 // Images are compressed already, so storing them costs nothing; names are written as given, so
 // tests can build hostile bundles (absolute paths, "..") that no archiver would.
 import { crc32, gzipSync } from "node:zlib";
+import { USTAR_END, ustarHeader, ustarPadding } from "@/lib/images/ustar";
 
 export interface BundleFile {
   path: string;
@@ -48,31 +49,13 @@ export function zipBundle(files: readonly BundleFile[]): Buffer {
   return Buffer.concat([...locals, cd, end]);
 }
 
-function tarHeader(path: string, size: number, type: "0" | "2" = "0", link = ""): Buffer {
-  const h = Buffer.alloc(512);
-  h.write(path.slice(0, 100), 0, "utf8");
-  h.write("0000644\0", 100);
-  h.write("0000000\0", 108);
-  h.write("0000000\0", 116);
-  h.write(size.toString(8).padStart(11, "0") + "\0", 124);
-  h.write("00000000000\0", 136);
-  h.write("        ", 148);
-  h.write(type, 156);
-  h.write(link.slice(0, 100), 157);
-  h.write("ustar\0" + "00", 257, "latin1");
-  let sum = 0;
-  for (const b of h) sum += b;
-  h.write(sum.toString(8).padStart(6, "0") + "\0 ", 148, "latin1");
-  return h;
-}
-
 /** A .tar.gz; `links` adds symbolic-link entries (tests). Paths are at most 100 bytes. */
 export function tarGzBundle(files: readonly BundleFile[], links: readonly { path: string; target: string }[] = []): Buffer {
   const parts: Buffer[] = [];
   for (const f of files) {
-    parts.push(tarHeader(f.path, f.bytes.length), f.bytes, Buffer.alloc((512 - (f.bytes.length % 512)) % 512));
+    parts.push(ustarHeader(f.path, f.bytes.length), f.bytes, ustarPadding(f.bytes.length));
   }
-  for (const l of links) parts.push(tarHeader(l.path, 0, "2", l.target));
-  parts.push(Buffer.alloc(1024));
+  for (const l of links) parts.push(ustarHeader(l.path, 0, "2", l.target));
+  parts.push(USTAR_END);
   return gzipSync(Buffer.concat(parts), { level: 1 });
 }

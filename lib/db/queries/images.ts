@@ -37,6 +37,13 @@ export async function getServedImage(sha256: string, variant: "full" | "thumb"):
   return r.rows[0] ?? null;
 }
 
+/** The content types of the stored images among `sha256s`, by hash. */
+export async function storedImageTypes(sha256s: string[]): Promise<Map<string, string>> {
+  if (sha256s.length === 0) return new Map();
+  const r = await pool().query<{ sha256: string; content_type: string }>(`SELECT sha256, content_type FROM images WHERE sha256 = ANY($1::text[])`, [sha256s]);
+  return new Map(r.rows.map((row) => [row.sha256, row.content_type]));
+}
+
 /** Hashes among `sha256s` that are stored. */
 export async function storedImages(sha256s: string[]): Promise<Set<string>> {
   if (sha256s.length === 0) return new Set();
