@@ -56,15 +56,15 @@ describe("capability queries with the adaptive default", () => {
   it("says why nothing matched: filters that pass no sample, too few samples to cut, a threshold nobody reaches", async () => {
     const noMatch = async (params: Record<string, string>) => (await liveLeaderboard(query(params))).warnings.find((w) => w.code === "no_match")?.message;
     // Before, each of these blamed the words ("none of its words occur in the pool …").
-    expect(await noMatch({ q: "antibodies", benchmark: "demo-bio-q" })).toBe('Nothing in the pool matches "antibodies": no sample passes its filters');
+    expect(await noMatch({ q: "antibodies", benchmark: "demo-bio-q" })).toBe('Nothing in the pool matches "antibodies": no sample passes its filters.');
     // A tag of fewer samples than a background needs (20), none of them about antibodies.
     const small = await pool().query<{ tag: string; n: number }>(
       `SELECT t AS tag, count(*)::int AS n FROM samples, unnest(tags) t GROUP BY t
         HAVING count(*) < 20 AND bool_and(input NOT ILIKE '%antibod%' AND array_to_string(tags, ' ') NOT ILIKE '%antibod%') ORDER BY count(*) DESC, t LIMIT 1`,
     );
     const { tag, n } = small.rows[0];
-    expect(await noMatch({ q: "antibodies", tag })).toBe(`Nothing in the pool matches "antibodies": its filters leave ${n} sample${n === 1 ? "" : "s"}, too few for a similarity to stand out, and none of them has its words`);
-    expect(await noMatch({ q: "antibodies", threshold: "0.999" })).toBe('Nothing in the pool matches "antibodies": no sample\'s similarity reaches the threshold 0.999');
+    expect(await noMatch({ q: "antibodies", tag })).toBe(`Nothing in the pool matches "antibodies": its filters leave ${n} sample${n === 1 ? "" : "s"}, too few for a similarity to stand out, and none of them has its words.`);
+    expect(await noMatch({ q: "antibodies", threshold: "0.999" })).toBe('Nothing in the pool matches "antibodies": no sample\'s similarity reaches the threshold 0.999.');
   });
 
   it("a filter value no sample has is named (a misspelt benchmark), beside the few-samples warning", async () => {

@@ -107,18 +107,19 @@ export async function retrieve(selection: Selection, readModel?: ReadModel): Pro
  */
 export function noMatchNotice(q: string, answer: Pick<QueryAnswer, "concepts">, fallback: boolean): string {
   const head = `Nothing in the pool matches "${q}"`;
+  const why = (reason: string) => `${head}: ${reason}.`;
   const results = answer.concepts.map((c) => c.result);
-  if (results.length > 0 && results.every((r) => r.report.n_candidates === 0)) return `${head}: no sample passes its filters`;
+  if (results.length > 0 && results.every((r) => r.report.n_candidates === 0)) return why("no sample passes its filters");
   if (results.some((r) => r.report.n_candidates > 0 && r.histogram === null)) {
-    return `${head}: none of its words occur in the pool the ${fallback ? "offline fallback embedder was fitted on" : "embedder knows"}`;
+    return why(`none of its words occur in the pool the ${fallback ? "offline fallback embedder was fitted on" : "embedder knows"}`);
   }
   const few = results.find((r) => r.report.cut.similarity === null);
   if (few) {
     const n = few.report.n_candidates;
-    return `${head}: its filters leave ${n} sample${n === 1 ? "" : "s"}, too few for a similarity to stand out, and none of them has its words`;
+    return why(`its filters leave ${n} sample${n === 1 ? "" : "s"}, too few for a similarity to stand out, and none of them has its words`);
   }
   const threshold = results.find((r) => r.report.mode === "threshold")?.report.cut.similarity;
-  return threshold == null ? head : `${head}: no sample's similarity reaches the threshold ${threshold}`;
+  return threshold == null ? `${head}.` : why(`no sample's similarity reaches the threshold ${threshold}`);
 }
 
 function fromAnswer(answer: QueryAnswer): Pick<Retrieval, "samples" | "cut" | "concepts"> {
