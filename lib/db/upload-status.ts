@@ -46,11 +46,13 @@ export function statusListSql(statuses: readonly StoredUploadStatus[]): string {
  * What a live row (a measurement's, a model's facts) means to upload `seq`, by the upload that wrote
  * it: "usable" — the state to compare with (a published upload's, one written by other means, or
  * `seq`'s own); "busy" — another upload that has not finished holds it (the line is rejected,
- * never written over: that upload may still publish it); "none" — no row, or one a failed upload
- * left behind (removed).
+ * never written over: that upload may still publish it, or, `failing`, is removing its rows and
+ * will restore the rows it replaced — a row written over meanwhile would then meet the restored
+ * one on the live key, and the clean-up would fail); "none" — no row, or one an upload that
+ * `failed` left behind (removed).
  */
 export function ownerState(owner: { status: StoredUploadStatus | null; seq: number } | undefined, seq: number): "usable" | "busy" | "none" {
   if (!owner) return "none";
   if (owner.status === null || owner.status === UPLOAD_STATUS.done || owner.seq === seq) return "usable";
-  return owner.status === UPLOAD_STATUS.failed || owner.status === UPLOAD_STATUS.failing ? "none" : "busy";
+  return owner.status === UPLOAD_STATUS.failed ? "none" : "busy";
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDb, pool } from "@/lib/db/client";
 import { loadModelFacts, writeModelFacts, type ModelFacts } from "@/lib/db/queries/model-facts";
 import { heartbeat, tryTakeLease } from "@/lib/db/queries/upload-lease";
+import { deleteUploadRows } from "@/lib/db/queries/upload-rows";
 import { stopQueue } from "@/lib/queue";
 import { resetDatabase } from "@/test/db";
 import { linesFile } from "@/test/lines-file";
@@ -72,19 +73,38 @@ describe("per-upload leases", () => {
     const factsRows = async () => (await pool().query(`SELECT organization, upload_seq, superseded_by FROM model_facts ORDER BY id`)).rows;
     const before = await factsRows();
 
-    // B, meanwhile, brings facts for m1 (line 2): a dry run and an import both reject that line.
-    const lines = [{ type: "sample", id: "f/2", benchmark: "f", input: "Q2" }, { type: "model", id: "m1", organization: "B" }];
-    const busy = { line: 2, message: expect.stringMatching(/model's facts are being written by another upload that has not finished/) };
+    // B, meanwhile, brings facts for m1 (lines 2 and 3, the second changing the first): a dry run
+    // and an import both reject both lines, and count neither as anything else.
+    const lines = [{ type: "sample", id: "f/2", benchmark: "f", input: "Q2" }, { type: "model", id: "m1", organization: "B" }, { type: "model", id: "m1", organization: "B2" }];
+    const busy = (line: number) => ({ line, message: expect.stringMatching(/model's facts are being written by another upload that has not finished/) });
     for (const dryRun of [true, false]) {
       const b = await importFile(linesFile(lines), { dryRun });
-      expect(b).toMatchObject({ status: "failed", counts: { rejected: 1 }, errors: [busy] });
+      expect(b).toMatchObject({ status: "failed", counts: { rejected: 2 }, errors: [busy(2), busy(3)] });
     }
-    // With partial=true the rest of B is stored, its facts line still rejected.
-    const partial = await importFile(linesFile(lines), { partial: true });
-    expect(partial).toMatchObject({ status: "done", counts: { samples_new: 1, facts_new: 0, facts_updated: 0, rejected: 1 }, errors: [busy] });
+    // With partial=true (and as a dry run of it) the rest of B is stored, its facts lines still rejected.
+    for (const dryRun of [true, false]) {
+      const partial = await importFile(linesFile(lines), { partial: true, dryRun });
+      expect(partial).toMatchObject({ status: "done", counts: { samples_new: 1, facts_new: 0, facts_updated: 0, duplicates: 0, rejected: 2 }, errors: [busy(2), busy(3)] });
+    }
     // A's facts were neither removed nor replaced (before, B removed them as a failed upload's).
     expect(await factsRows()).toEqual(before);
     expect((await loadModelFacts("m1"))?.organization).toBe("Published");
+  });
+
+  it("leaves a failing upload's facts to its clean-up, which then restores the facts it had replaced", async () => {
+    const facts = (organization: string): ModelFacts => ({ display_name: null, organization, parameters_b: null, open_weights: null, license: null, released: null, family: null, url: null });
+    await importFile(linesFile([{ type: "model", id: "m2", organization: "Published" }, { type: "sample", id: "g/1", benchmark: "g", input: "Q" }, { type: "score", sample: "g/1", model: "m2", metric: "acc", value: 1 }]));
+    const f = await tryTakeLease((await createUpload(file("gf", 1))).id);
+    const m2 = (await pool().query<{ id: number }>(`SELECT id FROM models WHERE name = 'm2'`)).rows[0].id;
+    await writeModelFacts([{ modelId: m2, facts: facts("F") }], f!.seq);
+    // F fails: its rows are being removed (status failing) when L brings facts for m2.
+    await pool().query(`UPDATE uploads SET status = 'failing' WHERE seq = $1`, [f!.seq]);
+    const l = await importFile(linesFile([{ type: "model", id: "m2", organization: "L" }]), { partial: true });
+    expect(l.errors).toEqual([{ line: 1, message: expect.stringMatching(/being written by another upload/) }]);
+    // Before, L removed F's row and wrote its own live one; F's clean-up then restored the published
+    // row beside it and failed on the live key (a unique violation).
+    await deleteUploadRows(f!.seq);
+    expect((await pool().query(`SELECT organization FROM model_facts WHERE model_id = $1 AND superseded_by IS NULL`, [m2])).rows).toEqual([{ organization: "Published" }]);
   });
 
   it("takes over an upload whose process stopped beating: restarted from its spooled body, finished once", async () => {

@@ -58,8 +58,12 @@ export class UploadWriter {
   private pendingBytes = 0;
   private readonly modelIds = new Map<string, number>();
   private readonly storedSamples = new Map<string, number>();
-  /** Facts of the file's `model` lines, the last line per model (and its number); written once, after the measurements. */
-  private readonly facts = new Map<string, { facts: ModelFacts; line: number }>();
+  /**
+   * Facts of the file's `model` lines, the last line per model; written once, after the
+   * measurements. With each model: its lines' numbers and how its repeated lines were counted
+   * against the earlier one (taken back if its facts turn out busy: every one of its lines is then rejected).
+   */
+  private readonly facts = new Map<string, { facts: ModelFacts; lines: number[]; repeats: { duplicates: number; facts_updated: number } }>();
   /** Content updates of stored samples, applied in the publish transaction. */
   readonly sampleUpdates: SampleUpdate[] = [];
   /**
@@ -104,15 +108,20 @@ export class UploadWriter {
   /** A `model` line: compared with the file's earlier line for that model, like any re-sent line. */
   addModel(line: number, record: ModelRecord): void {
     const facts = modelFacts(record);
-    const prev = this.facts.get(record.id)?.facts;
-    if (prev && FACT_FIELDS.every((f) => prev[f] === facts[f])) this.counts.duplicates++;
-    else if (prev) this.counts.facts_updated++;
-    this.facts.set(record.id, { facts, line });
+    const entry = this.facts.get(record.id) ?? { facts, lines: [], repeats: { duplicates: 0, facts_updated: 0 } };
+    if (entry.lines.length > 0) {
+      const kind = FACT_FIELDS.every((f) => entry.facts[f] === facts[f]) ? "duplicates" : "facts_updated";
+      this.counts[kind]++;
+      entry.repeats[kind]++;
+    }
+    entry.facts = facts;
+    entry.lines.push(line);
+    this.facts.set(record.id, entry);
   }
 
   /**
    * Writes the facts of the file's `model` lines (a few per file: one transaction). A model whose
-   * live facts another upload still running wrote has its line rejected, as a busy measurement key.
+   * live facts another upload still running wrote has its lines rejected, as a busy measurement key.
    */
   async flushFacts(): Promise<void> {
     if (!this.writing || !this.facts.size) return;
@@ -123,7 +132,12 @@ export class UploadWriter {
     this.counts.facts_updated += r.updated;
     this.counts.duplicates += r.unchanged;
     const busy = new Set(r.busy);
-    for (const [name, { line }] of this.facts) if (busy.has(this.modelIds.get(name) as number)) this.hooks.reject(line, BUSY_FACTS);
+    for (const [name, { lines, repeats }] of this.facts) {
+      if (!busy.has(this.modelIds.get(name) as number)) continue;
+      this.counts.duplicates -= repeats.duplicates;
+      this.counts.facts_updated -= repeats.facts_updated;
+      for (const line of lines) this.hooks.reject(line, BUSY_FACTS);
+    }
   }
 
   get full(): boolean {
