@@ -20,8 +20,8 @@ export const ADAPTIVE_Z = 10;
  * from question text there, so neither reaches the targets.
  */
 export const ADAPTIVE_Z_UNLABELLED = 3;
-/** Never fewer than this many candidates to compute a background from. */
-const MIN_BACKGROUND = 20;
+/** Never fewer than this many candidates to compute a background from (fewer: no adaptive similarity cut). */
+export const MIN_BACKGROUND = 20;
 
 export interface Background {
   median: number;

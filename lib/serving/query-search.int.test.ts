@@ -63,7 +63,13 @@ describe("capability queries with the adaptive default", () => {
         HAVING count(*) < 20 AND bool_and(input NOT ILIKE '%antibod%' AND array_to_string(tags, ' ') NOT ILIKE '%antibod%') ORDER BY count(*) DESC, t LIMIT 1`,
     );
     const { tag, n } = small.rows[0];
-    expect(await noMatch({ q: "antibodies", tag })).toBe(`Nothing in the pool matches "antibodies": its filters leave ${n} sample${n === 1 ? "" : "s"}, too few for a similarity to stand out, and none of them has its words.`);
+    expect(n).toBeGreaterThan(0);
+    expect(await noMatch({ q: "antibodies", tag })).toBe('Nothing in the pool matches "antibodies": its filters leave fewer than 20 samples with a similarity, too few for one to stand out, and none of them has its words.');
+    // A quoted phrase no sample holds; two concepts that each retrieve samples, none in common.
+    expect(await noMatch({ q: '"zebra quantum harpsichord"' })).toBe('Nothing in the pool matches ""zebra quantum harpsichord"": no sample that passes its filters contains "zebra quantum harpsichord".');
+    const both = await liveLeaderboard(query({ q: "antibodies AND contract law" }));
+    expect(both.retrieval.concepts.every((c) => c.cut.k > 0)).toBe(true);
+    expect(both.warnings.find((w) => w.code === "no_match")?.message).toBe('Nothing in the pool matches "antibodies AND contract law": no sample matches all of its concepts together.');
     expect(await noMatch({ q: "antibodies", threshold: "0.999" })).toBe('Nothing in the pool matches "antibodies": no sample\'s similarity reaches the threshold 0.999.');
   });
 

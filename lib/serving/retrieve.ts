@@ -4,11 +4,12 @@
 // Shared by the live leaderboard, GET /api/samples and snapshot refreshes.
 import { ApiError } from "@/lib/api/errors";
 import { activeEmbedder, servedSpace } from "@/lib/retrieval/active";
+import { MIN_BACKGROUND } from "@/lib/retrieval/cutoff";
 import type { CutReport, Histogram } from "@/lib/retrieval/hybrid";
 import { parseMetadataFilters, type RetrievedSample } from "@/lib/retrieval/search";
 import { TEXT_SPACE } from "@/lib/retrieval/spaces";
 import { fuseSpaces, searchImageSpace } from "./image-search";
-import { formatQuery, parseQuery } from "@/lib/selection/query-language";
+import { formatQuery, parseQuery, type ParsedQuery } from "@/lib/selection/query-language";
 import type { Selection } from "@/lib/selection/schema";
 import { servingModel } from "./current";
 import { searchQuery, type QueryAnswer } from "./query-search";
@@ -94,32 +95,41 @@ export async function retrieve(selection: Selection, readModel?: ReadModel): Pro
     out.samples = fuseSpaces(out.samples, imageHits, selection.k);
     out.image = { model: image.model, cut: image.cut, n: imageHits.length };
   }
-  if (out.samples.length === 0) out.notice = noMatchNotice(selection.q ?? "", answer, active.kind === "fallback");
+  if (out.samples.length === 0) out.notice = noMatchNotice(selection.q ?? "", answer, parsed, active.kind === "fallback");
   return out;
 }
 
 /**
- * Why a query retrieved nothing, as far as its cut tells: its filters passed no sample; its words
- * gave no similarity to compare (the fallback embedder knows none of them); its filters left
- * too few samples for a similarity to stand out and none of them has its words; or no sample
- * reached the threshold asked for. Before, the second
- * was said whenever a concept had no similarity cut — also where a filter value matched nothing.
+ * Why a query retrieved nothing, as far as its cuts tell. A query is an OR of groups, each an AND
+ * of concepts; the first group is looked at (every group retrieved nothing). A concept of it that
+ * retrieved nothing by itself says why: its filters (and quoted phrases) passed no sample; no
+ * candidate had a similarity (the fallback embedder knows none of the words, or no candidate has a
+ * vector yet); too few had one for a similarity to stand out and none has the words; or none
+ * reached the threshold asked for. Where each concept retrieved something, they have no sample in
+ * common. Before, the words were blamed whenever a concept had no similarity cut — also where a
+ * filter value matched nothing. No counts of the pool are said: the notice is part of a
+ * leaderboard's input digest, which must not move as the pool grows.
  */
-export function noMatchNotice(q: string, answer: Pick<QueryAnswer, "concepts">, fallback: boolean): string {
-  const head = `Nothing in the pool matches "${q}"`;
-  const why = (reason: string) => `${head}: ${reason}.`;
-  const results = answer.concepts.map((c) => c.result);
-  if (results.length > 0 && results.every((r) => r.report.n_candidates === 0)) return why("no sample passes its filters");
-  if (results.some((r) => r.report.n_candidates > 0 && r.histogram === null)) {
-    return why(`none of its words occur in the pool the ${fallback ? "offline fallback embedder was fitted on" : "embedder knows"}`);
+export function noMatchNotice(q: string, answer: Pick<QueryAnswer, "concepts">, parsed: ParsedQuery, fallback: boolean): string {
+  const why = (reason: string) => `Nothing in the pool matches "${q}"${reason ? `: ${reason}` : ""}.`;
+  const group = (parsed.groups[0] ?? []).map((c, i) => ({ phrases: c.phrases, ...answer.concepts[i] })).filter((c) => c.result);
+  const empty = group.filter((c) => c.result.report.cut.k === 0);
+  if (empty.length === 0) return why(group.length > 1 ? "no sample matches all of its concepts together" : "");
+  const none = empty.filter((x) => x.result.report.n_candidates === 0);
+  if (none.length > 0) {
+    const phrases = [...new Set(none.flatMap((x) => x.phrases))].map((p) => `"${p}"`);
+    return why(phrases.length ? `no sample that passes its filters contains ${phrases.join(" and ")}` : "no sample passes its filters");
   }
-  const few = results.find((r) => r.report.cut.similarity === null);
-  if (few) {
-    const n = few.report.n_candidates;
-    return why(`its filters leave ${n} sample${n === 1 ? "" : "s"}, too few for a similarity to stand out, and none of them has its words`);
+  const c = empty[0];
+  if (c.result.histogram === null) {
+    const knowsWords = c.vector !== null && c.vector.some((x) => x !== 0);
+    if (!knowsWords) return why(`none of its words occur in the pool the ${fallback ? "offline fallback embedder was fitted on" : "embedder knows"}`);
+    return why("none of the samples it could search has a vector yet (the pool's embeddings are being computed)");
   }
-  const threshold = results.find((r) => r.report.mode === "threshold")?.report.cut.similarity;
-  return threshold == null ? `${head}.` : why(`no sample's similarity reaches the threshold ${threshold}`);
+  if (c.result.report.cut.similarity === null) {
+    return why(`its filters${c.phrases.length ? " and phrases" : ""} leave fewer than ${MIN_BACKGROUND} samples with a similarity, too few for one to stand out, and none of them has its words`);
+  }
+  return why(c.result.report.mode === "threshold" ? `no sample's similarity reaches the threshold ${c.result.report.cut.similarity}` : "");
 }
 
 function fromAnswer(answer: QueryAnswer): Pick<Retrieval, "samples" | "cut" | "concepts"> {
