@@ -19,6 +19,7 @@ import type { EvaluationPlanBody } from "./selection-plan";
 import { pool } from "@/lib/db/client";
 import { importFile } from "@/lib/ingest";
 import { VISION_FILE } from "@/scripts/demo/vision/paths";
+import { prepareTaskBundle } from "./task-bundle";
 import { taskFileJsonl } from "./task-file";
 import { runHealthCheck } from "@/lib/health/job";
 
@@ -184,6 +185,8 @@ describe("a plan's task bundle (GET /api/evaluation-plan/bundle)", () => {
     expect(report.counts.duplicates).toBeGreaterThanOrEqual(4);
     const after = await pool().query(`SELECT id, image_sha256, input FROM samples WHERE id = ANY($1::text[]) ORDER BY id`, [p.samples.map((s) => s.id)]);
     expect(after.rows).toEqual(before.rows);
+    // A bundle that could not be uploaded back is refused before anything is sent.
+    await expect(prepareTaskBundle(p.samples, 1000)).rejects.toThrow(/come to .* MiB, more than an upload may be \(0\.0 MiB, UPLOAD_MAX_BYTES\)/);
   });
 });
 

@@ -50,8 +50,9 @@ export function sampleLine(s: TaskSample, image?: string): Record<string, unknow
 
 /**
  * The task file. `bundled` gives the path inside a task bundle of a sample's bundled image (which
- * the bundle carries beside the file): with it every sample's line is kept; without it (a plain
- * file) the lines that cannot be re-sent unchanged are left out (see above).
+ * the bundle carries beside the file): a sample it gives a path for keeps its line; the lines that
+ * cannot be re-sent unchanged and have no such path (all of them in a plain file) are left out
+ * (see above).
  */
 export function taskFileJsonl(samples: readonly TaskSample[], bundled?: (s: TaskSample) => string | undefined): string {
   return samples

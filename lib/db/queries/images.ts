@@ -37,11 +37,14 @@ export async function getServedImage(sha256: string, variant: "full" | "thumb"):
   return r.rows[0] ?? null;
 }
 
-/** The content types of the stored images among `sha256s`, by hash. */
-export async function storedImageTypes(sha256s: string[]): Promise<Map<string, string>> {
+/** The content type and size of the stored images among `sha256s`, by hash. */
+export async function storedImageInfo(sha256s: string[]): Promise<Map<string, { contentType: string; bytes: number }>> {
   if (sha256s.length === 0) return new Map();
-  const r = await pool().query<{ sha256: string; content_type: string }>(`SELECT sha256, content_type FROM images WHERE sha256 = ANY($1::text[])`, [sha256s]);
-  return new Map(r.rows.map((row) => [row.sha256, row.content_type]));
+  const r = await pool().query<{ sha256: string; content_type: string; bytes: number }>(
+    `SELECT sha256, content_type, octet_length(data)::int AS bytes FROM images WHERE sha256 = ANY($1::text[])`,
+    [sha256s],
+  );
+  return new Map(r.rows.map((row) => [row.sha256, { contentType: row.content_type, bytes: row.bytes }]));
 }
 
 /** Hashes among `sha256s` that are stored. */

@@ -4,7 +4,7 @@
 import { handler, otherMethods } from "@/lib/api/handler";
 import { parsePlanQuery } from "@/lib/planning/request";
 import { evaluationPlanFor } from "@/lib/planning/selection-plan";
-import { taskBundle } from "@/lib/planning/task-bundle";
+import { prepareTaskBundle, taskBundleStream } from "@/lib/planning/task-bundle";
 import { taskFileName } from "@/lib/planning/task-file";
 
 export const dynamic = "force-dynamic";
@@ -12,7 +12,8 @@ export const dynamic = "force-dynamic";
 export const GET = handler(async (req) => {
   const query = parsePlanQuery(req.nextUrl.searchParams);
   const plan = await evaluationPlanFor(query);
-  return new Response(taskBundle(plan.samples), {
+  const bundle = await prepareTaskBundle(plan.samples);
+  return new Response(taskBundleStream(bundle), {
     headers: { "Content-Type": "application/gzip", "Content-Disposition": `attachment; filename="${taskFileName(plan.model, null, "tar.gz")}"`, "X-Content-Type-Options": "nosniff" },
   });
 });
