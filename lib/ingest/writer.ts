@@ -121,7 +121,7 @@ export class UploadWriter {
 
   /**
    * Writes the facts of the file's `model` lines (a few per file: one transaction). A model whose
-   * live facts another upload still running wrote has its lines rejected, as a busy measurement key.
+   * live facts another unfinished upload holds has its lines rejected, as a busy measurement key.
    */
   async flushFacts(): Promise<void> {
     if (!this.writing || !this.facts.size) return;

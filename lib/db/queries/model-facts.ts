@@ -38,12 +38,12 @@ export interface FactsWrite {
 
 const same = (a: ModelFacts, b: ModelFacts) => FACT_FIELDS.every((f) => a[f] === b[f]);
 
-/** What writing a file's facts did: counted lines, and the models whose facts another running upload holds. */
+/** What writing a file's facts did: counted lines, and the models whose facts another unfinished upload holds. */
 export interface FactsOutcome {
   created: number;
   updated: number;
   unchanged: number;
-  /** Models whose live facts an upload that has not finished wrote: not written over (its line is rejected). */
+  /** Models whose live facts an upload that has not finished holds: not written over (their lines are rejected). */
   busy: number[];
 }
 
@@ -62,9 +62,9 @@ const RACE_RETRIES = 3;
 /**
  * How upload `seq`'s facts meet the live ones (ownerState, as a measurement's key): new, replacing
  * the live facts of a published upload (or of its own earlier line), or repeating them unchanged;
- * a live row a failed upload left is removed; one another running upload wrote is left alone
- * (`busy`) — that upload may still publish it. Models not stored yet (a dry run's stand-in ids,
- * ≤ 0) have none.
+ * a live row a failed upload left is removed; one another unfinished upload holds is left alone
+ * (`busy`: it may still publish it, or is failing and will restore what it replaced). Models not
+ * stored yet (a dry run's stand-in ids, ≤ 0) have none.
  */
 async function planFacts(db: Queryable, rows: readonly FactsWrite[], seq: number): Promise<FactsPlan> {
   const plan: FactsPlan = { out: { created: 0, updated: 0, unchanged: 0, busy: [] }, remove: [], supersede: [], insert: [] };
@@ -103,7 +103,7 @@ export async function countModelFacts(rows: readonly FactsWrite[], seq: number):
 /**
  * Writes the facts of upload `seq` (one per model) in one transaction; returns how many were new,
  * replaced stored facts, or repeated them unchanged (nothing written for those), and the models
- * whose facts another upload still running holds. Uploads run at once: another can write a model's
+ * whose facts another unfinished upload holds. Uploads run at once: another can write a model's
  * live facts between the look-up and the insert (a unique violation), and the facts are then
  * planned again, a few times.
  */
