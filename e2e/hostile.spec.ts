@@ -72,7 +72,9 @@ const BIDI_TEXTS = [RTL, ISOLATE, "\u202Edesrever"];
 async function leakingBidi(page: Page): Promise<string[]> {
   return page.evaluate((texts) => {
     const controls = /[\u202A-\u202E\u2066-\u2069]/;
-    const skip = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "title"]);
+    // Never rendered as text: scripts and the like, an SVG <title> (a tooltip) and the document's
+    // <title>, which Next.js streams into the body when the page's metadata resolves after its shell.
+    const skip = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "title", "TITLE"]);
     const out: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
