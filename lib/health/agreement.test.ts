@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MeasurementBatchBuilder } from "@/lib/ranking/batch-builder";
 import { addScores } from "@/lib/ranking/test-batches";
-import { benchmarkAgreement, MIN_SHARED_MODELS, restStrengths } from "./agreement";
+import { benchmarkAgreement, estimateAtTop, MIN_SHARED_MODELS, restStrengths } from "./agreement";
 
 const MODELS = ["m0", "m1", "m2", "m3", "m4", "m5"];
 
@@ -46,5 +46,13 @@ describe("benchmarkAgreement", () => {
     const { batch, inB } = pool(MODELS);
     const rest = restStrengths(batch, inB, 0.1).map((t, m) => (m < MIN_SHARED_MODELS - 1 ? t : NaN));
     expect(benchmarkAgreement(batch, inB, rest, { prior: 0.1 })).toBeNull();
+  });
+});
+
+describe("estimateAtTop", () => {
+  it("is true where τ is within 0.01 of its interval's upper end (the page then explains the lean), false below", () => {
+    expect(estimateAtTop({ tau: 0.62, ci: [0.14, 0.62] })).toBe(true);
+    expect(estimateAtTop({ tau: 0.14, ci: [-0.24, 0.15] })).toBe(true);
+    expect(estimateAtTop({ tau: 0.47, ci: [0.25, 0.55] })).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { cache } from "react";
 import { notFound } from "next/navigation";
 import { ApiError } from "@/lib/api/errors";
+import { estimateAtTop } from "@/lib/health/agreement";
 import { benchmarkHealth } from "@/lib/health/read";
 import type { BenchmarkStats } from "@/lib/health/types";
 import { plural } from "@/lib/format";
@@ -84,6 +85,8 @@ export default async function BenchmarkHealthPage({ params }: Props) {
         {b.agreement && (
           <p className="mt-3 text-sm text-slate-600">
             Agreement with the rest of the pool: Kendall&apos;s τ = {b.agreement.tau.toFixed(2)}, 95% bootstrap interval over samples [{b.agreement.ci[0].toFixed(2)}, {b.agreement.ci[1].toFixed(2)}], over {b.agreement.n_shared} shared models.
+            {estimateAtTop(b.agreement) &&
+              " The estimate sits at the top of its interval: each resample of the benchmark's samples adds noise to its own ranking, which lowers its agreement with the pool on average, so this percentile interval leans below τ. The agreement flags read its upper end."}
           </p>
         )}
         <p className="mt-1 text-sm text-slate-600">
