@@ -2,8 +2,11 @@
 // it never changes and may be cached forever. A sample's image_url is never shown to viewers.
 export const IMAGE_SHA256 = /^[0-9a-f]{64}$/;
 
+/** The path under which the portal serves stored images, by hash. */
+const IMAGES = "/api/images/";
+
 export function imagePath(sha256: string): string {
-  return `/api/images/${sha256}`;
+  return `${IMAGES}${sha256}`;
 }
 
 /** Where the portal serves a sample's stored image, or null when it has none (yet). */
@@ -13,12 +16,12 @@ export function storedImagePath(sha256: string | null): string | null {
 
 /** The hash of the image an imagePath serves, or null for any other path. */
 export function shaOfImagePath(path: string): string | null {
-  const sha = path.startsWith("/api/images/") ? path.slice("/api/images/".length) : "";
+  const sha = path.startsWith(IMAGES) ? path.slice(IMAGES.length) : "";
   return IMAGE_SHA256.test(sha) ? sha : null;
 }
 
 export function thumbnailPath(sha256: string): string {
-  return `/api/images/${sha256}?size=thumb`;
+  return thumbnailOf(imagePath(sha256));
 }
 
 /** The thumbnail of an image served at `path` (an imagePath). */

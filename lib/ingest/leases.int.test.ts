@@ -29,6 +29,9 @@ function file(bench: string, n: number, shared = false): Readable {
   return Readable.from([Buffer.from(lines.map((l) => JSON.stringify(l)).join("\n") + "\n")]);
 }
 
+/** A model line's facts with only its organization given. */
+const facts = (organization: string): ModelFacts => ({ display_name: null, organization, parameters_b: null, open_weights: null, license: null, released: null, family: null, url: null });
+
 const visibleSamples = async () =>
   (await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM samples s JOIN uploads u ON u.seq = s.upload_seq WHERE u.status = 'done'`)).rows[0].n;
 
@@ -64,7 +67,6 @@ describe("per-upload leases", () => {
   });
 
   it("leaves a model's facts that an upload still running wrote alone: the later upload's model line is rejected, as a busy key", async () => {
-    const facts = (organization: string): ModelFacts => ({ display_name: null, organization, parameters_b: null, open_weights: null, license: null, released: null, family: null, url: null });
     await importFile(linesFile([{ type: "model", id: "m1", organization: "Published" }, { type: "sample", id: "f/1", benchmark: "f", input: "Q" }, { type: "score", sample: "f/1", model: "m1", metric: "acc", value: 1 }]));
     // Upload A runs: it has written its facts for m1 and not published yet.
     const a = await tryTakeLease((await createUpload(file("fa", 1))).id);
@@ -92,7 +94,6 @@ describe("per-upload leases", () => {
   });
 
   it("leaves a failing upload's facts to its clean-up, which then restores the facts it had replaced", async () => {
-    const facts = (organization: string): ModelFacts => ({ display_name: null, organization, parameters_b: null, open_weights: null, license: null, released: null, family: null, url: null });
     await importFile(linesFile([{ type: "model", id: "m2", organization: "Published" }, { type: "sample", id: "g/1", benchmark: "g", input: "Q" }, { type: "score", sample: "g/1", model: "m2", metric: "acc", value: 1 }]));
     const f = await tryTakeLease((await createUpload(file("gf", 1))).id);
     const m2 = (await pool().query<{ id: number }>(`SELECT id FROM models WHERE name = 'm2'`)).rows[0].id;
