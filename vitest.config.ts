@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("./", import.meta.url));
@@ -9,6 +10,10 @@ export default defineConfig({
     // One JSON line per API request and job would bury the test output; tests that look at log
     // lines capture them at the level they need (lib/log.ts redirectLogs).
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
+    // Vitest runs cores − 1 test files at once by default: one on a 2-core machine, where the unit
+    // stage then used one core for 143 s; two at once took 91 s (the main process mostly waits).
+    // The integration project runs its files in one fork whatever this says.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
