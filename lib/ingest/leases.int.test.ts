@@ -35,6 +35,19 @@ const facts = (organization: string): ModelFacts => ({ display_name: null, organ
 const visibleSamples = async () =>
   (await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM samples s JOIN uploads u ON u.seq = s.upload_seq WHERE u.status = 'done'`)).rows[0].n;
 
+/** Until another session's statement starting with `sql` waits for a lock (native server: pg_stat_activity). */
+async function untilLockWait(sql: string): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    const r = await pool().query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND ltrim(query) LIKE $1 AND pid <> pg_backend_pid()`,
+      [`${sql}%`],
+    );
+    if (r.rows[0].n > 0) return;
+    if (tries > 400) throw new Error(`no statement "${sql}…" waited for a lock within 10 s`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
 describe("per-upload leases", () => {
   it("processes four uploads at once, each imported exactly once", async () => {
     const ids = await Promise.all(["a", "b", "c", "d"].map(async (b) => (await createUpload(file(b, 3000))).id));
@@ -106,6 +119,61 @@ describe("per-upload leases", () => {
     // row beside it and failed on the live key (a unique violation).
     await deleteUploadRows(f!.seq);
     expect((await pool().query(`SELECT organization FROM model_facts WHERE model_id = $1 AND superseded_by IS NULL`, [m2])).rows).toEqual([{ organization: "Published" }]);
+  });
+
+  // Two sessions: on the embedded database an open transaction holds every other client back.
+  it.skipIf(process.env.TEST_DB !== "native")("plans a model's facts again when another upload writes them between its look-up and its insert, then leaves them to it (native server only)", async () => {
+    await importFile(linesFile([{ type: "sample", id: "h/1", benchmark: "h", input: "Q" }, { type: "score", sample: "h/1", model: "m3", metric: "acc", value: 1 }]));
+    const m3 = (await pool().query<{ id: number }>(`SELECT id FROM models WHERE name = 'm3'`)).rows[0].id;
+    const a = await tryTakeLease((await createUpload(file("ha", 1))).id);
+    const b = await tryTakeLease((await createUpload(file("hb", 1))).id);
+    const other = await pool().connect();
+    try {
+      // B writes m3's live facts in a transaction still open when A looks: A plans an insert.
+      await other.query("BEGIN");
+      await other.query(`INSERT INTO model_facts (model_id, organization, upload_seq) VALUES ($1, 'B', $2)`, [m3, b!.seq]);
+      const writing = writeModelFacts([{ modelId: m3, facts: facts("A") }], a!.seq);
+      // A's insert waits on B's row for the live key; B commits, and A's insert is a unique violation.
+      await untilLockWait("INSERT INTO model_facts");
+      await other.query("COMMIT");
+      // Planned again, B's facts belong to an upload that has not finished: busy, nothing written.
+      expect(await writing).toEqual({ created: 0, updated: 0, unchanged: 0, busy: [m3] });
+    } finally {
+      other.release();
+    }
+    expect((await pool().query(`SELECT organization, upload_seq FROM model_facts WHERE model_id = $1 AND superseded_by IS NULL`, [m3])).rows).toEqual([{ organization: "B", upload_seq: b!.seq }]);
+  });
+
+  it.skipIf(process.env.TEST_DB !== "native")("compares a batch's measurements again when another upload writes one of its keys between the look-up and the insert, then rejects that line as busy (native server only)", async () => {
+    await importFile(linesFile([{ type: "sample", id: "k/1", benchmark: "k", input: "Q" }, { type: "score", sample: "k/1", model: "m4", metric: "other", value: 1 }]));
+    const ids = await pool().query<{ sample: number; model: number }>(`SELECT (SELECT pk FROM samples WHERE id = 'k/1') AS sample, (SELECT id FROM models WHERE name = 'm4') AS model`);
+    const { sample, model } = ids.rows[0];
+    const b = await tryTakeLease((await createUpload(file("kb", 1))).id);
+    const other = await pool().connect();
+    try {
+      // B writes the key "acc" in a transaction still open while A's batch is stored: A's first,
+      // blind insert fails at once on the published "other"; its look-up then sees no live "acc",
+      // and its second insert waits on B's row.
+      await other.query("BEGIN");
+      await other.query(`INSERT INTO measurements (sample_pk, kind, key, model_id, value, upload_seq) VALUES ($1, 'score', 'acc', $2, 0, $3)`, [sample, model, b!.seq]);
+      const lines = [
+        { type: "score", sample: "k/1", model: "m4", metric: "other", value: 0 },
+        { type: "score", sample: "k/1", model: "m4", metric: "acc", value: 1 },
+      ];
+      const importing = importFile(linesFile(lines), { partial: true });
+      await untilLockWait("INSERT INTO measurements");
+      await other.query("COMMIT");
+      // A unique violation: compared again, "acc" is live in an upload that has not finished.
+      expect(await importing).toMatchObject({
+        status: "done",
+        counts: { measurements_new: 0, measurements_updated: 1, rejected: 1 },
+        errors: [{ line: 2, message: expect.stringMatching(/being written by another upload/) }],
+      });
+    } finally {
+      other.release();
+    }
+    const live = await pool().query(`SELECT key, value, upload_seq = $2 AS by_b FROM measurements WHERE sample_pk = $1 AND superseded_by IS NULL ORDER BY key`, [sample, b!.seq]);
+    expect(live.rows).toEqual([{ key: "acc", value: 0, by_b: true }, { key: "other", value: 0, by_b: false }]);
   });
 
   it("takes over an upload whose process stopped beating: restarted from its spooled body, finished once", async () => {
