@@ -18,6 +18,7 @@ import { tryParseParams, type PageSearchParams } from "@/lib/selection/parse";
 import { compareQuerySchema, MAX_MODELS, MIN_MODELS } from "@/lib/selection/route-schemas";
 import { pickSelection } from "@/lib/selection/schema";
 import { compareHref, leaderboardHref, selectionQueryString } from "@/lib/selection/url";
+import { cacheThisPage, uncachedOnError } from "@/lib/web/page-cache";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Compare models" };
@@ -39,8 +40,11 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   const selection = pickSelection(parsed.data);
   const selectionQuery = selectionQueryString(selection);
   let c: Comparison;
+  // A function of the URL and the pool's state (lib/web/page-cache.ts); a comparison that could not
+  // be made (an unknown model, the fits' queue full, the database away) is not kept.
+  cacheThisPage();
   try {
-    c = await compareModels({ models: parsed.data.models, selection });
+    c = await uncachedOnError(compareModels({ models: parsed.data.models, selection }));
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     return (

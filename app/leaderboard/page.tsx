@@ -15,6 +15,7 @@ import { ErrorState } from "@/components/ui/states";
 import { LeaderboardView } from "@/components/leaderboard/leaderboard-view";
 import { LiveProblem } from "@/components/leaderboard/live-result";
 import { describeFilters } from "@/components/leaderboard/retrieval-summary";
+import { cacheThisPage, noPageCache, uncachedOnError } from "@/lib/web/page-cache";
 
 export const dynamic = "force-dynamic";
 
@@ -42,7 +43,12 @@ export default async function AdHocLeaderboardPage({ searchParams }: { searchPar
       </>
     );
   }
-  const [outcome, names] = await Promise.all([computeLive(query), servedVisibleModels()]);
+  // A function of the URL and the pool's state (lib/web/page-cache.ts), kept a minute at most: it
+  // says how long ago it was computed. A computation that could not be made (the fits' queue full,
+  // the database away) is not kept.
+  cacheThisPage({ maxAgeS: 60 });
+  const [outcome, names] = await Promise.all([computeLive(query), uncachedOnError(servedVisibleModels())]);
+  if (!outcome.ok) noPageCache();
   const filters = describeFilters(query);
   const title = query.q ? `Best models for “${query.q}”` : filters ? `Leaderboard: ${filters}` : "Overall leaderboard";
   return (

@@ -14,13 +14,21 @@ import { getSampleDetail } from "@/lib/samples/detail";
 import { sampleIdFromSegments } from "@/lib/samples/links";
 import { previewOutputs } from "@/lib/samples/fold";
 import { sampleOutputs } from "@/lib/samples/outputs";
+import { cacheThisPage, noPageCache, uncachedOnError } from "@/lib/web/page-cache";
 
 export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ id: string[] }> };
 
-/** The sample of this request, read once for its title and its page (React's per-request cache). */
-const sampleDetail = cache(getSampleDetail);
+/**
+ * The sample of this request, read once for its title and its page (React's per-request cache).
+ * The page is a function of its URL and the pool's state (lib/web/page-cache.ts), marked so before
+ * that one read, whichever of the two asks first; a read that fails is not kept.
+ */
+const sampleDetail = cache((id: string) => {
+  cacheThisPage();
+  return uncachedOnError(getSampleDetail(id));
+});
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const id = sampleIdFromSegments((await params).id, { encoded: true });
@@ -31,6 +39,8 @@ export default async function SamplePage({ params }: Props) {
   const id = sampleIdFromSegments((await params).id, { encoded: true });
   const sample = await sampleDetail(id);
   if (!sample) notFound();
+  // An image the worker has yet to fetch arrives without a new data version: not kept until it has.
+  if (sample.image_url && !sample.image && !sample.image_error) noPageCache();
   const n = sample.measurements.length;
   // Only each output's start goes to the page; the client fetches the whole texts on demand.
   const outputs = previewOutputs(sampleOutputs(sample.measurements));
