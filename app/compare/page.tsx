@@ -40,9 +40,10 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   const selection = pickSelection(parsed.data);
   const selectionQuery = selectionQueryString(selection);
   let c: Comparison;
-  // A function of the URL and the pool's state (lib/web/page-cache.ts); a comparison that could not
-  // be made (an unknown model, the fits' queue full, the database away) is not kept.
-  cacheThisPage();
+  // A function of the URL and the pool's state (lib/web/page-cache.ts), kept once asked for again
+  // (most selections are asked once); a comparison that could not be made (an unknown model, the
+  // fits' queue full, the database away) is not kept.
+  cacheThisPage({ repeatedOnly: true });
   try {
     c = await uncachedOnError(compareModels({ models: parsed.data.models, selection }));
   } catch (err) {

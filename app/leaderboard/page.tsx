@@ -43,10 +43,10 @@ export default async function AdHocLeaderboardPage({ searchParams }: { searchPar
       </>
     );
   }
-  // A function of the URL and the pool's state (lib/web/page-cache.ts), kept a minute at most: it
-  // says how long ago it was computed. A computation that could not be made (the fits' queue full,
-  // the database away) is not kept.
-  cacheThisPage({ maxAgeS: 60 });
+  // A function of the URL and the pool's state (lib/web/page-cache.ts), kept once asked for again
+  // (most queries are asked once) and a minute at most (it says how long ago it was computed). A
+  // computation that could not be made (the fits' queue full, the database away) is not kept.
+  cacheThisPage({ maxAgeS: 60, repeatedOnly: true });
   const [outcome, names] = await Promise.all([computeLive(query), uncachedOnError(servedVisibleModels())]);
   if (!outcome.ok) noPageCache();
   const filters = describeFilters(query);

@@ -14,6 +14,7 @@ interface Mark {
   stamp: string | null;
   uncacheable: boolean;
   maxAgeMs?: number;
+  repeatedOnly?: boolean;
 }
 
 interface Shared {
@@ -27,9 +28,11 @@ const shared = () => (globalThis as Record<symbol, Shared | undefined>)[Symbol.f
 /**
  * This request's page may be kept and served again while the pool's state is the one it is
  * rendered from now; `maxAgeS`: at most this long (a page with relative times), else as long as the
- * cache keeps pages (WEB_PAGE_CACHE_TTL_S).
+ * cache keeps pages (WEB_PAGE_CACHE_TTL_S); `repeatedOnly`: only once its URL is asked for again (a
+ * page of an open-ended space of URLs, such as a capability query's, mostly asked for once: kept at
+ * once, such pages would push the popular ones out).
  */
-export function cacheThisPage(opts: { maxAgeS?: number } = {}): void {
+export function cacheThisPage(opts: { maxAgeS?: number; repeatedOnly?: boolean } = {}): void {
   const s = shared();
   const mark = s?.als?.getStore();
   if (!s || !mark) return;
@@ -37,6 +40,7 @@ export function cacheThisPage(opts: { maxAgeS?: number } = {}): void {
   s.heldStamp ??= heldStamp;
   mark.stamp = heldStamp();
   if (opts.maxAgeS !== undefined) mark.maxAgeMs = opts.maxAgeS * 1000;
+  if (opts.repeatedOnly) mark.repeatedOnly = true;
 }
 
 /** This request's page shows something the pool's state does not determine: it is not kept. */

@@ -51,9 +51,29 @@ function headerObject(h) {
   return out;
 }
 
+/** URLs (cache keys) of `repeatedOnly` pages the cache remembers having rendered, the last this many. */
+const SEEN_KEYS = 16_384;
+
+/**
+ * A page marked `repeatedOnly` is kept from its URL's second render on. Capability leaderboards and
+ * comparisons are mostly asked for once each, ~180 KB apiece: kept on their first render, under
+ * bench:load they filled the 24 MB within seconds and pushed out the model pages a crowd asks for
+ * again and again (174 of 358 answered from the cache, the rest rendered again). Those URLs are
+ * remembered apart from the pages (the last SEEN_KEYS, whatever the pool's state), so such a page
+ * asked for before a publish is kept on its first render after it.
+ */
 export function createPageCache({ maxBytes, ttlMs, maxEntryBytes = 4 << 20, now = () => performance.now() } = {}) {
   /** key → { stamp, status, headers, body, expires }, in least-recently-used order. */
   const entries = new Map();
+  /** Keys of repeatedOnly pages rendered before, least recently rendered first. */
+  const seen = new Set();
+  /** Whether `key` was rendered before (and remember it was now). */
+  const renderedBefore = (key) => {
+    const before = seen.delete(key);
+    seen.add(key);
+    if (seen.size > SEEN_KEYS) seen.delete(seen.values().next().value);
+    return before;
+  };
   const stats = { hits: 0, misses: 0, stored: 0, entries: 0, bytes: 0, limitBytes: maxBytes };
   const als = new AsyncLocalStorage();
   const shared = (globalThis[PAGE_CACHE_KEY] ??= {});
@@ -112,7 +132,7 @@ export function createPageCache({ maxBytes, ttlMs, maxEntryBytes = 4 << 20, now 
     if (maxBytes <= 0 || !cacheable(req)) return go();
     stats.misses++;
     const key = keyOf(req);
-    const mark = { stamp: null, uncacheable: false, maxAgeMs: undefined };
+    const mark = { stamp: null, uncacheable: false, maxAgeMs: undefined, repeatedOnly: false };
     const chunks = [];
     let size = 0;
     let written = {};
@@ -143,7 +163,7 @@ export function createPageCache({ maxBytes, ttlMs, maxEntryBytes = 4 << 20, now 
       for (const [k, v] of Object.entries({ ...written, ...res.getHeaders() })) if (!DROPPED.has(k) && v !== undefined) headers[k] = v;
       if (headers["set-cookie"] !== undefined) return;
       const held = shared.heldStamp ? shared.heldStamp() : null;
-      if (held !== mark.stamp) return;
+      if (held !== mark.stamp || (mark.repeatedOnly && !renderedBefore(key))) return;
       store(key, mark, res.statusCode, headers, Buffer.concat(chunks, size));
     });
     return als.run(mark, go);

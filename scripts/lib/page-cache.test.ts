@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CACHE_HEADER, cacheable, createPageCache, PAGE_CACHE_KEY } from "./page-cache.mjs";
 
 interface Shared {
-  als: { getStore(): { stamp: string | null; uncacheable: boolean; maxAgeMs?: number } | undefined };
+  als: { getStore(): { stamp: string | null; uncacheable: boolean; maxAgeMs?: number; repeatedOnly?: boolean } | undefined };
   freshStamp?: () => Promise<string | null>;
   heldStamp?: () => string | null;
 }
@@ -37,6 +37,7 @@ async function start(opts: { maxBytes?: number; ttlMs?: number; maxEntryBytes?: 
         if (mark && url.searchParams.get("mark") !== "no") mark.stamp = state;
         if (mark && url.searchParams.get("uncacheable")) mark.uncacheable = true;
         if (mark && url.searchParams.get("maxAge")) mark.maxAgeMs = Number(url.searchParams.get("maxAge"));
+        if (mark && url.searchParams.get("repeated")) mark.repeatedOnly = true;
         const n = ++renders;
         const status = Number(url.searchParams.get("status") ?? 200);
         if (url.searchParams.get("cookie")) res.setHeader("set-cookie", "a=b");
@@ -176,6 +177,36 @@ describe("page cache", () => {
     await get(base, "/");
     expect((await get(base, "/")).hit).toBeNull();
     expect(renders).toBe(2);
+  });
+});
+
+describe("pages marked repeatedOnly (a capability query's: an open-ended space of URLs)", () => {
+  it("are kept once asked for again, so a stream of pages asked for once cannot push out a popular one", async () => {
+    const { base, pages } = await start({ maxBytes: 600 });
+    // A popular page (kept at its first render) and one of the open-ended kind asked for twice.
+    await get(base, "/models/popular");
+    expect((await get(base, "/leaderboard?q=again&repeated=1")).hit).toBeNull();
+    expect((await get(base, "/leaderboard?q=again&repeated=1")).hit).toBeNull();
+    expect(pages.stats).toMatchObject({ stored: 2, entries: 2 });
+    expect((await get(base, "/leaderboard?q=again&repeated=1")).hit).toBe("hit");
+    // Twenty asked for once each would fill 600 bytes twice over if kept: none is, nothing is pushed out.
+    for (let i = 0; i < 20; i++) expect((await get(base, `/leaderboard?q=once-${i}&repeated=1`)).hit).toBeNull();
+    expect(pages.stats).toMatchObject({ stored: 2, entries: 2 });
+    expect((await get(base, "/models/popular")).hit).toBe("hit");
+    expect(renders).toBe(23);
+  });
+
+  it("are kept on their first render after a publish when asked for before it", async () => {
+    const { base } = await start();
+    const url = "/leaderboard?q=m&repeated=1";
+    await get(base, url);
+    await get(base, url);
+    expect((await get(base, url)).hit).toBe("hit");
+    state = "v2";
+    const after = await get(base, url);
+    expect(after.hit).toBeNull();
+    expect(after.body).toContain("at v2");
+    expect(await get(base, url)).toEqual({ ...after, hit: "hit" });
   });
 });
 

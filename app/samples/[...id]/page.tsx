@@ -23,10 +23,11 @@ type Props = { params: Promise<{ id: string[] }> };
 /**
  * The sample of this request, read once for its title and its page (React's per-request cache).
  * The page is a function of its URL and the pool's state (lib/web/page-cache.ts), marked so before
- * that one read, whichever of the two asks first; a read that fails is not kept.
+ * that one read, whichever of the two asks first; kept once asked for again (the pool's samples are
+ * many); a read that fails is not kept.
  */
 const sampleDetail = cache((id: string) => {
-  cacheThisPage();
+  cacheThisPage({ repeatedOnly: true });
   return uncachedOnError(getSampleDetail(id));
 });
 
