@@ -4,8 +4,10 @@ import { waitForEmbeddings } from "./helpers";
 
 // The rendered-page cache of `npm start` (scripts/lib/page-cache.mjs) answers a sample's page, a
 // capability leaderboard and a comparison again without rendering them while the pool's state
-// stays the same. The worker may still be refreshing saved leaderboards after the start (that
-// moves the state a page is kept under), so each page is asked for until it comes from the cache.
+// stays the same. Each is kept from its URL's second render in a web server (one of two, whichever
+// the connection reaches), and the worker may still be refreshing saved leaderboards after the
+// start (that moves the state a page is kept under): each page is asked for until it comes from
+// the cache.
 const SAMPLE = demoSamplesWithResult("demo-bio-qa", plantedLeader("biology"))[0];
 const samplePath = `/samples/${SAMPLE.split("/").map(encodeURIComponent).join("/")}`;
 const CACHE = "x-portal-page-cache";

@@ -1,6 +1,7 @@
 // The rendered-page cache of `npm start`'s web servers (installed with the request gate,
 // request-gate.mjs): a page that says it is a function of the pool's state alone (the home page,
-// a model's page; lib/web/page-cache.ts `cacheThisPage`) is kept as the bytes it was sent as, under
+// a model's page; from the second request for its URL, a sample's page, a capability leaderboard, a
+// comparison; lib/web/page-cache.ts `cacheThisPage`) is kept as the bytes it was sent as, under
 // the state stamp it was rendered from, and the next request for the same URL is answered with
 // those bytes while a fresh poll of the state reads the same stamp, without a turn in the gate.
 // Rendering one of those pages costs 25–45 ms of a web server's CPU at 100k samples (React's two
