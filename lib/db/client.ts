@@ -60,6 +60,25 @@ export async function withTransaction<T>(fn: (client: pg.PoolClient) => Promise<
   }
 }
 
+/** Whether `err` is a unique violation (23505): another transaction wrote the key first. */
+export function isUniqueViolation(err: unknown): boolean {
+  return (err as { code?: string } | null)?.code === "23505";
+}
+
+/**
+ * `run` (a look-up, then a write in one transaction), run again when its write meets a key that
+ * another transaction took between the two (a unique violation): at most `attempts` times in all.
+ */
+export async function retryOnUniqueViolation<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (!isUniqueViolation(err) || attempt >= attempts) throw err;
+    }
+  }
+}
+
 export async function closeDb(): Promise<void> {
   const p = state.pool;
   state.pool = undefined;

@@ -3,7 +3,7 @@
 // is visible before publish (see lib/db/visibility.ts). Counting follows one rule: each line is
 // compared with the state just before it — new, updated, duplicate (changes nothing) or rejected.
 import { createHash } from "node:crypto";
-import { withTransaction } from "@/lib/db/client";
+import { isUniqueViolation, retryOnUniqueViolation, withTransaction } from "@/lib/db/client";
 import { findLiveMeasurements, insertMeasurements, replaceMeasurements, type LiveMeasurement } from "@/lib/db/queries/measurement-writes";
 import { countModelFacts, FACT_FIELDS, writeModelFacts, type ModelFacts } from "@/lib/db/queries/model-facts";
 import { ensureModels, findModelIds } from "@/lib/db/queries/models";
@@ -40,9 +40,6 @@ export interface SampleUpdate {
   record: SampleRecord;
   hash: string;
 }
-
-/** Times a batch is compared with the live rows again when another upload took one of its keys meanwhile. */
-const RACE_RETRIES = 3;
 
 /** A sample whose pk was never settled because its line was rejected at flush time. */
 const REJECTED_PK = -1;
@@ -259,7 +256,7 @@ export class UploadWriter {
       return;
     } catch (err) {
       // A unique violation: some key already has a live row. The transaction rolled back.
-      if ((err as { code?: string }).code !== "23505") throw err;
+      if (!isUniqueViolation(err)) throw err;
     }
     await this.storeAgainstLive(keyed, firsts, events);
   }
@@ -302,15 +299,8 @@ export class UploadWriter {
    * again later"), never written over. Another upload can take a key between the look-up and the
    * write (a unique violation): the batch is compared again, a few times.
    */
-  private async storeAgainstLive(keyed: MeasurementRow[], firsts: MeasurementRow[], events: MeasurementRow[]): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await this.storeAgainstLiveOnce(keyed, firsts, events);
-        return;
-      } catch (err) {
-        if ((err as { code?: string }).code !== "23505" || attempt >= RACE_RETRIES) throw err;
-      }
-    }
+  private storeAgainstLive(keyed: MeasurementRow[], firsts: MeasurementRow[], events: MeasurementRow[]): Promise<void> {
+    return retryOnUniqueViolation(() => this.storeAgainstLiveOnce(keyed, firsts, events));
   }
 
   private async storeAgainstLiveOnce(keyed: MeasurementRow[], firsts: MeasurementRow[], events: MeasurementRow[]): Promise<void> {

@@ -47,13 +47,6 @@ export async function storedImageInfo(sha256s: string[]): Promise<Map<string, { 
   return new Map(r.rows.map((row) => [row.sha256, { contentType: row.content_type, bytes: row.bytes }]));
 }
 
-/** Hashes among `sha256s` that are stored. */
-export async function storedImages(sha256s: string[]): Promise<Set<string>> {
-  if (sha256s.length === 0) return new Set();
-  const r = await pool().query<{ sha256: string }>(`SELECT sha256 FROM images WHERE sha256 = ANY($1::text[])`, [sha256s]);
-  return new Set(r.rows.map((row) => row.sha256));
-}
-
 /**
  * Images a failed (or dry-run) upload stored that no sample shows: removed with its other rows.
  * Run after its samples are gone.

@@ -2,7 +2,7 @@
 // (lib/db/visibility.ts): an upload inserts its rows with its seq and marks the live ones it
 // replaces superseded; readers see the live row of a published upload, or the replaced one until
 // the replacing upload publishes.
-import { execute, pool, withTransaction, type Queryable } from "@/lib/db/client";
+import { execute, pool, retryOnUniqueViolation, withTransaction, type Queryable } from "@/lib/db/client";
 import { ownerState, statusSql, UPLOAD_STATUS, type StoredUploadStatus } from "@/lib/db/upload-status";
 import { visibleMeasurementsSql, visibleSamplesSql } from "@/lib/db/visibility";
 
@@ -56,9 +56,6 @@ interface FactsPlan {
 
 const NO_FACTS: FactsOutcome = { created: 0, updated: 0, unchanged: 0, busy: [] };
 
-/** Times the facts are planned again when another upload wrote a model's live facts meanwhile. */
-const RACE_RETRIES = 3;
-
 /**
  * How upload `seq`'s facts meet the live ones (ownerState, as a measurement's key): new, replacing
  * the live facts of a published upload (or of its own earlier line), or repeating them unchanged;
@@ -109,26 +106,22 @@ export async function countModelFacts(rows: readonly FactsWrite[], seq: number):
  */
 export async function writeModelFacts(rows: readonly FactsWrite[], seq: number): Promise<FactsOutcome> {
   if (!rows.length) return NO_FACTS;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await withTransaction(async (db) => {
-        const { out, remove, supersede, insert } = await planFacts(db, rows, seq);
-        if (remove.length) await execute(db, `DELETE FROM model_facts WHERE id = ANY($1::int[])`, [remove]);
-        if (supersede.length) await execute(db, `UPDATE model_facts SET superseded_by = $2 WHERE id = ANY($1::int[])`, [supersede, seq]);
-        if (!insert.length) return out;
-        const cols = FACT_FIELDS.map((f, i) => `$${i + 2}::${CAST[f]}[]`).join(", ");
-        await execute(
-          db,
-          `INSERT INTO model_facts (model_id, ${FACT_FIELDS.join(", ")}, upload_seq)
-           SELECT *, $${FACT_FIELDS.length + 2}::int FROM unnest($1::int[], ${cols})`,
-          [insert.map((r) => r.modelId), ...FACT_FIELDS.map((f) => insert.map((r) => r.facts[f])), seq],
-        );
-        return out;
-      });
-    } catch (err) {
-      if ((err as { code?: string }).code !== "23505" || attempt >= RACE_RETRIES) throw err;
-    }
-  }
+  return retryOnUniqueViolation(() =>
+    withTransaction(async (db) => {
+      const { out, remove, supersede, insert } = await planFacts(db, rows, seq);
+      if (remove.length) await execute(db, `DELETE FROM model_facts WHERE id = ANY($1::int[])`, [remove]);
+      if (supersede.length) await execute(db, `UPDATE model_facts SET superseded_by = $2 WHERE id = ANY($1::int[])`, [supersede, seq]);
+      if (!insert.length) return out;
+      const cols = FACT_FIELDS.map((f, i) => `$${i + 2}::${CAST[f]}[]`).join(", ");
+      await execute(
+        db,
+        `INSERT INTO model_facts (model_id, ${FACT_FIELDS.join(", ")}, upload_seq)
+         SELECT *, $${FACT_FIELDS.length + 2}::int FROM unnest($1::int[], ${cols})`,
+        [insert.map((r) => r.modelId), ...FACT_FIELDS.map((f) => insert.map((r) => r.facts[f])), seq],
+      );
+      return out;
+    }),
+  );
 }
 
 /** The visible facts of a visible model, or null (no model line, or not published yet). */
