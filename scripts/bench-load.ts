@@ -27,7 +27,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { freePort } from "./lib/bench-http";
 import { percentile } from "./lib/bench-stats";
-import { loadRun, summarise, type RunResult, type UploadTiming } from "./lib/load-run";
+import { loadRun, summarise, type RunResult, type RunSummary, type UploadTiming } from "./lib/load-run";
 import { readDemoPool, readPortalPool, trafficMix, uploadBody, type DemoPool } from "./lib/load-traffic";
 import { postmasterPid, rssPeaks, sampleCpu, type Role } from "./lib/proc-rss";
 import { startNativePg } from "./lib/bench-db";
@@ -195,6 +195,13 @@ function printRun(i: number, r: RunResult, peaks: Record<Role, number> | null, l
   );
 }
 
+const splitWords = (x: { p50: number; p95: number }) => `${x.p50.toFixed(0)} / ${x.p95.toFixed(0)} ms`;
+
+/** What a run's gated answers were made of: the wait for a turn that the servers told (Server-Timing), and the rest. */
+function gatedWords(g: NonNullable<RunSummary["gated"]>): string {
+  return `${g.n} answers took a turn in a web server's request gate: p50 / p95 of that wait ${splitWords(g.wait)}, of the rest of their latency (their own time, the transfer, the client) ${splitWords(g.rest)}`;
+}
+
 function byKind(runs: RunResult[]): string {
   const kinds = [...new Set(runs.flatMap((r) => r.answers.map((a) => a.kind)))];
   const rows = kinds.map((k) => {
@@ -254,6 +261,8 @@ async function measure(portal: Portal, i: number, pool: DemoPool): Promise<Measu
     const cpu = cpu0 && cpu1 ? { db: cpu1.db - cpu0.db, web: cpu1.web - cpu0.web, worker: cpu1.worker - cpu0.worker } : null;
     const run = { result, peaks: rss ? { ...rss.peaks } : null, load: load(), cpu };
     printRun(i, result, run.peaks, run.load, cpu);
+    const gated = summarise(result).gated;
+    if (gated) log(`run ${i}: ${gatedWords(gated)}`);
     return run;
   } finally {
     rss?.stop();
@@ -341,6 +350,11 @@ async function main() {
       // What bounds the throughput on a busy machine: the web servers' CPU time per answer (all their threads).
       console.log(`| web servers' CPU per answer (each run) | ${runs.map((r, j) => `${((1000 * r.cpu!.web) / Math.max(1, s[j].n)).toFixed(0)} ms`).join(" / ")} | – |`);
     } else console.log("| memory and CPU | not measured: the portal on --url is not this bench's to read | – |");
+    // From the servers' Server-Timing: under a closed crowd the wait for a turn is most of the latency.
+    if (s.every((x) => x.gated)) {
+      const g = (f: (x: NonNullable<RunSummary["gated"]>) => number) => m((x) => f(x.gated!)).toFixed(0);
+      console.log(`| answers that took a turn: p50 / p95 of the wait for it; of the rest of their latency (median of runs) | ${g((x) => x.wait.p50)} / ${g((x) => x.wait.p95)}; ${g((x) => x.rest.p50)} / ${g((x) => x.rest.p95)} ms | – |`);
+    }
     console.log(`| load average at the end (1/5/15 min) | ${load()} | – |`);
     console.log(`\nBy kind of request (all runs):\n${byKind(runs.map((r) => r.result))}`);
   } finally {

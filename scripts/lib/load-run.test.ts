@@ -1,13 +1,16 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadRun, summarise, type UploadTiming } from "./load-run";
+import { gateWait, loadRun, summarise, type UploadTiming } from "./load-run";
 
 let server: Server;
 let base = "";
 beforeAll(async () => {
-  // "/" says it came from the page cache, as the portal's web servers do for a kept page.
-  server = createServer((req, res) => res.writeHead(req.url?.startsWith("/missing") ? 404 : 200, req.url === "/" ? { "x-portal-page-cache": "hit" } : {}).end("ok"));
+  // "/" says it came from the page cache, as the portal's web servers do for a kept page; the others
+  // that they waited 40 ms for a turn in the request gate, as the gate tells every request it gates.
+  server = createServer((req, res) =>
+    res.writeHead(req.url?.startsWith("/missing") ? 404 : 200, req.url === "/" ? { "x-portal-page-cache": "hit" } : { "server-timing": 'gate;dur=40;desc="wait for a turn"' }).end("ok"),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -49,6 +52,21 @@ describe("loadRun", () => {
     for (const a of r.answers) expect(a.cached).toBe(a.kind === "page /");
     expect(summarise(r).cached).toBe(r.answers.filter((a) => a.kind === "page /").length);
     expect(summarise(r).cached).toBeGreaterThan(0);
+    // The gate's wait is read per answer; the cached ones took no turn.
+    for (const a of r.answers) expect(a.waitMs).toBe(a.kind === "page /" ? null : 40);
+    const gated = summarise(r).gated!;
+    expect(gated.n).toBe(r.answers.filter((a) => a.kind !== "page /").length);
+    expect(gated.wait).toEqual({ p50: 40, p95: 40 });
+    expect(gated.rest.p95).toBeLessThan(1000);
+  });
+
+  it("reads the gate's wait from a Server-Timing header among other metrics, and none from a header without it", () => {
+    expect(gateWait('gate;dur=1450.5;desc="wait for a turn"')).toBe(1450.5);
+    expect(gateWait('db;dur=3, gate;dur=12;desc="wait for a turn"')).toBe(12);
+    expect(gateWait(["cache;desc=hit", "gate;dur=7"])).toBe(7);
+    expect(gateWait("gateway;dur=5")).toBeNull();
+    expect(gateWait("db;dur=3")).toBeNull();
+    expect(gateWait(undefined)).toBeNull();
   });
 
   it("starts each client at its own kind of request, or every one at the first with lockstep", async () => {

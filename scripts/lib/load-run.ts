@@ -13,6 +13,7 @@ import autocannon from "autocannon";
 import { percentile } from "./bench-stats";
 import type { RequestKind, trafficMix } from "./load-traffic";
 import { CACHE_HEADER } from "./page-cache.mjs";
+import { GATE_TIMING } from "./request-gate.mjs";
 
 export interface Answer {
   kind: RequestKind;
@@ -20,6 +21,16 @@ export interface Answer {
   ms: number;
   /** Answered from the web server's rendered-page cache (header x-portal-page-cache: hit). */
   cached: boolean;
+  /** Its wait for a turn in the web server's request gate (Server-Timing `gate`), null when it took none. */
+  waitMs: number | null;
+}
+
+const GATE_DUR = new RegExp(`(?:^|,)\\s*${GATE_TIMING};dur=([0-9.]+)`);
+
+/** The request gate's wait in a Server-Timing header (ms), null without one. */
+export function gateWait(serverTiming: string | string[] | undefined): number | null {
+  const m = GATE_DUR.exec(Array.isArray(serverTiming) ? serverTiming.join(",") : (serverTiming ?? ""));
+  return m ? Number(m[1]) : null;
 }
 
 export interface UploadTiming {
@@ -58,12 +69,14 @@ export async function loadRun(o: RunOptions): Promise<RunResult> {
   // client, synchronously): it names the kind that the event then records.
   let lastKind: RequestKind = "page /";
   let lastCached = false;
+  let lastWait: number | null = null;
   const requests = o.mix.map((m) => ({
     method: "GET" as const,
     setupRequest: (req: { path?: string }) => ({ ...req, path: m.path() }),
     onResponse: (_status: number, _body: string, _context: object, headers: IncomingHttpHeaders | undefined) => {
       lastKind = m.kind;
       lastCached = headers?.[CACHE_HEADER] === "hit";
+      lastWait = gateWait(headers?.["server-timing"]);
     },
   }));
   let clientIndex = 0;
@@ -77,7 +90,7 @@ export async function loadRun(o: RunOptions): Promise<RunResult> {
     const instance = autocannon({ url: o.base, connections: o.clients, duration: o.seconds, timeout: o.timeoutS, requests, ...(o.lockstep ? {} : { setupClient }) }, (err, res) =>
       err ? reject(err) : resolve(res),
     );
-    instance.on("response", (_client, status, _bytes, ms) => answers.push({ kind: lastKind, status, ms, cached: lastCached }));
+    instance.on("response", (_client, status, _bytes, ms) => answers.push({ kind: lastKind, status, ms, cached: lastCached, waitMs: lastWait }));
     // The upload starts once the clients are busy, so that it overlaps the whole measured run.
     setTimeout(() => (uploadTiming = o.upload()), 2000);
   });
@@ -100,6 +113,12 @@ export interface RunSummary {
   /** Answers from the rendered-page cache, and the p95 of the others (under a closed crowd the cached ones come back at once). */
   cached: number;
   p95Uncached: number;
+  /**
+   * The answers that took a turn in a request gate (Server-Timing): p50 / p95 of that wait, and of
+   * the rest of their latency (their own time on the server, the transfer, the client); null when
+   * no answer carries one (a server without the gate).
+   */
+  gated: { n: number; wait: { p50: number; p95: number }; rest: { p50: number; p95: number } } | null;
 }
 
 export function summarise(r: RunResult): RunSummary {
@@ -118,5 +137,13 @@ export function summarise(r: RunResult): RunSummary {
     timeouts: r.timeouts,
     cached: r.answers.filter((a) => a.cached).length,
     p95Uncached: percentile(r.answers.filter((a) => !a.cached).map((a) => a.ms), 95),
+    gated: gatedSplit(r.answers),
   };
+}
+
+function gatedSplit(answers: Answer[]): RunSummary["gated"] {
+  const gated = answers.filter((a): a is Answer & { waitMs: number } => a.waitMs !== null);
+  if (gated.length === 0) return null;
+  const p = (xs: number[]) => ({ p50: percentile(xs, 50), p95: percentile(xs, 95) });
+  return { n: gated.length, wait: p(gated.map((a) => a.waitMs)), rest: p(gated.map((a) => Math.max(0, a.ms - a.waitMs))) };
 }

@@ -30,7 +30,7 @@ export const CACHE_HEADER = "x-portal-page-cache";
 /** Request headers with which Next.js answers a page URL with other bytes (RSC payloads, prefetches, server actions). */
 const VARYING = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-url", "next-action"];
 /** Response headers not replayed: per connection, per response, or recomputed. */
-const DROPPED = new Set(["connection", "keep-alive", "transfer-encoding", "date", "content-length", CACHE_HEADER]);
+const DROPPED = new Set(["connection", "keep-alive", "transfer-encoding", "date", "content-length", "server-timing", CACHE_HEADER]);
 
 const pathOf = (url) => (url ?? "/").split("?", 1)[0];
 

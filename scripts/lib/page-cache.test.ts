@@ -236,5 +236,8 @@ srv.listen(0, "127.0.0.1", () => console.log(srv.address().port));`;
     expect(await second.text()).toBe("page /models/a");
     expect(second.headers.get(CACHE_HEADER)).toBe("hit");
     expect(await (await fetch(`${base}/api/renders`)).text()).toBe("1");
+    // The rendered answer's wait for its turn is its own: not replayed with the kept page.
+    expect(first.headers.get("server-timing")).toMatch(/^gate;dur=/);
+    expect(second.headers.get("server-timing")).toBeNull();
   });
 });

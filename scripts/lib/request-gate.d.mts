@@ -16,5 +16,6 @@ export interface Gate {
 }
 export function bypasses(method: string | undefined, url: string | undefined): boolean;
 export const QUEUE_HEADER: "x-portal-queue-ms";
+export const GATE_TIMING: "gate";
 export function createGate(opts?: { active?: number; queue?: number; waitMs?: number; now?: () => number; log?: (line: Record<string, unknown>) => void }): Gate;
 export function install(gate?: Gate, pages?: import("./page-cache.mjs").PageCache, log?: (line: Record<string, unknown>) => void): Gate;

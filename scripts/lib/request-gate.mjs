@@ -19,7 +19,8 @@
 // pages (the API routes log their own, lib/api/handler.ts) with their duration from the moment they
 // ran (as the API's) and, apart, their wait for a turn before it (queue_ms), and every request it
 // turns away with a 503 (at warn, with why). It tells the API routes their wait in the
-// x-portal-queue-ms header (a client's own is removed).
+// x-portal-queue-ms header (a client's own is removed), and every client the same wait in a
+// Server-Timing header (`gate;dur=…`: a browser's developer tools show it; bench:load reads it).
 //
 // It wraps http.Server's "request" event, which is how `next start` hands a request to Next.js;
 // so `next start` itself (its signals, its graceful stop, its process name) stays as it is.
@@ -44,6 +45,8 @@ const PAGE_CACHE_TTL_S = intEnv("WEB_PAGE_CACHE_TTL_S", 3600, 1);
 const RETRY_AFTER_S = 2;
 /** The header carrying a request's wait in the gate to the API routes' log line. */
 export const QUEUE_HEADER = "x-portal-queue-ms";
+/** The Server-Timing metric of a gated response: its wait for a turn, in ms. */
+export const GATE_TIMING = "gate";
 
 const LEVELS = { debug: 20, info: 30, warn: 40, error: 50 };
 const LOG_LEVEL = LEVELS[process.env.LOG_LEVEL ?? "info"] ?? LEVELS.info;
@@ -108,6 +111,7 @@ export function createGate({ active = ACTIVE, queue = QUEUE, waitMs = WAIT_MS, n
     const waited = startedAt - entry.t0;
     stats.waitedMsTotal += waited;
     entry.req.headers[QUEUE_HEADER] = String(Math.round(waited));
+    entry.res.setHeader("Server-Timing", `${GATE_TIMING};dur=${ms(waited)};desc="wait for a turn"`);
     let released = false;
     const release = () => {
       if (released) return;

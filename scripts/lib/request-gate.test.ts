@@ -139,6 +139,11 @@ describe("request gate", () => {
     const waited = Number(((await api.json()) as { queue: string }).queue);
     expect(waited).toBeGreaterThanOrEqual(150);
     expect(waited).toBeLessThan(5000);
+    // The client is told the same wait (Server-Timing), and one that ran at once a wait near 0.
+    const timing = api.headers.get("server-timing") ?? "";
+    expect(timing).toMatch(/^gate;dur=[\d.]+;desc="wait for a turn"$/);
+    expect(Math.abs(Number(/dur=([\d.]+)/.exec(timing)![1]) - waited)).toBeLessThanOrEqual(1);
+    expect(Number(/dur=([\d.]+)/.exec((await first).headers.get("server-timing") ?? "")?.[1])).toBeLessThan(100);
     await sleep(100);
     const page = logged.find((l) => l.path === "/models/a")!;
     expect(page).toMatchObject({ level: "info", component: "page", method: "GET", status: 200, msg: "request" });
