@@ -7,9 +7,10 @@ let server: Server;
 let base = "";
 beforeAll(async () => {
   // "/" says it came from the page cache, as the portal's web servers do for a kept page; the others
-  // that they waited 40 ms for a turn in the request gate, as the gate tells every request it gates.
+  // that they waited 40 ms for a turn in the request gate, as the gate tells every request it gates
+  // (in its name's usual case, as Node writes it: autocannon hands the names over as they came).
   server = createServer((req, res) =>
-    res.writeHead(req.url?.startsWith("/missing") ? 404 : 200, req.url === "/" ? { "x-portal-page-cache": "hit" } : { "server-timing": 'gate;dur=40;desc="wait for a turn"' }).end("ok"),
+    res.writeHead(req.url?.startsWith("/missing") ? 404 : 200, req.url === "/" ? { "x-portal-page-cache": "hit" } : { "Server-Timing": 'gate;dur=40;desc="wait for a turn"' }).end("ok"),
   );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -27,6 +27,14 @@ export interface Answer {
 
 const GATE_DUR = new RegExp(`(?:^|,)\\s*${GATE_TIMING};dur=([0-9.]+)`);
 
+/** A response header by its lower-case name: autocannon keeps the names as they came ("Server-Timing"). */
+function header(headers: IncomingHttpHeaders | undefined, name: string): string | string[] | undefined {
+  if (!headers) return undefined;
+  if (headers[name] !== undefined) return headers[name];
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
+  return key === undefined ? undefined : headers[key];
+}
+
 /** The request gate's wait in a Server-Timing header (ms), null without one. */
 export function gateWait(serverTiming: string | string[] | undefined): number | null {
   const m = GATE_DUR.exec(Array.isArray(serverTiming) ? serverTiming.join(",") : (serverTiming ?? ""));
@@ -75,8 +83,8 @@ export async function loadRun(o: RunOptions): Promise<RunResult> {
     setupRequest: (req: { path?: string }) => ({ ...req, path: m.path() }),
     onResponse: (_status: number, _body: string, _context: object, headers: IncomingHttpHeaders | undefined) => {
       lastKind = m.kind;
-      lastCached = headers?.[CACHE_HEADER] === "hit";
-      lastWait = gateWait(headers?.["server-timing"]);
+      lastCached = header(headers, CACHE_HEADER) === "hit";
+      lastWait = gateWait(header(headers, "server-timing"));
     },
   }));
   let clientIndex = 0;
