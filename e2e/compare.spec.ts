@@ -49,11 +49,16 @@ test("compare three models chosen in the picker", async ({ page }) => {
   const benchmarks = page.locator("section", { has: page.getByRole("heading", { name: "Scores by benchmark" }) });
   for (const m of THREE) await expect(benchmarks.locator(".recharts-legend-item-text", { hasText: m })).toBeVisible();
   expect(await benchmarks.locator(".recharts-bar-rectangle").count()).toBeGreaterThanOrEqual(3 * 10);
+  // Each group's label carries its number of samples (what makes an interval wide): the table's.
+  const codeLabel = benchmarks.locator(".recharts-cartesian-axis-tick-value", { hasText: /^demo-code-tests \(\d+\)$/ });
+  await expect(codeLabel).toHaveCount(1);
+  const labelled = Number(/\((\d+)\)$/.exec((await codeLabel.textContent())!)![1]);
   // The table is rendered only once opened (the page does not carry forty tables nobody opened).
   await expect(benchmarks.locator("tr[data-subset]")).toHaveCount(0);
   await benchmarks.getByText("Table of these scores").click();
   const code = benchmarks.locator('tr[data-subset="demo-code-tests"] td');
   const codeScores = (await code.allTextContents()).slice(1).map((t) => Number(t.replace("−", "-").replace("+", "")));
+  expect(Number((await code.first().textContent())!.replace(/,/g, ""))).toBe(labelled);
   expect(codeScores.indexOf(Math.max(...codeScores))).toBe(2);
 
   // Where they disagree: a sample link that opens the sample's evidence.

@@ -28,7 +28,7 @@ function Subsets({ title, rows, c, kind }: { title: string; rows: SubsetScores[]
   return (
     <Card title={title}>
       <SubsetBars rows={rows} models={c.models} label={`${title}: Plackett–Luce score of each model, baseline ${c.baseline} = 0`} />
-      <p className="mt-1 text-xs text-slate-500">Whiskers: 95% intervals; an arrowhead at the axis marks one that runs past it (the table below has it whole).</p>
+      <p className="mt-1 text-xs text-slate-500">Each group is labelled with its number of samples (few samples, wide intervals). Whiskers: 95% intervals; an arrowhead at the axis marks one that runs past it (the table below has it whole).</p>
       <SubsetTableDetails rows={rows} models={c.models} kind={kind} baseline={c.baseline} />
     </Card>
   );

@@ -11,10 +11,15 @@ export interface SubsetBarsRow {
   scores: { model: string; score: number | null; ci: [number, number] | null }[];
 }
 
+/** A group's axis label: its name (long ones cut) and its number of samples, which is what makes an interval wide. */
+export function subsetLabel(name: string, nSamples: number): string {
+  return `${name.length > 22 ? `${name.slice(0, 21)}…` : name} (${nSamples})`;
+}
+
 /**
  * Grouped bars: one group per benchmark or tag, one bar per model (its score there, baseline 0),
- * with 95% intervals. Series are keyed m0, m1, … because model names may contain dots, which
- * Recharts would read as paths.
+ * with 95% intervals; each group labelled with its number of samples. Series are keyed m0, m1, …
+ * because model names may contain dots, which Recharts would read as paths.
  */
 export function SubsetBars({ rows, models, label }: { rows: SubsetBarsRow[]; models: string[]; label: string }) {
   // The axis spans the scores (and 0), not the intervals: a model with almost no wins in one subset
@@ -24,7 +29,7 @@ export function SubsetBars({ rows, models, label }: { rows: SubsetBarsRow[]; mod
   const { ticks, decimals } = niceTicks(zeroDomain(values), 8);
   const [lo, hi] = [ticks[0], ticks[ticks.length - 1]];
   const data = rows.map((r) => {
-    const d: Record<string, unknown> = { name: r.name, n: r.n_samples };
+    const d: Record<string, unknown> = { name: r.name, label: subsetLabel(r.name, r.n_samples), n: r.n_samples };
     models.forEach((m, i) => {
       const s = r.scores.find((x) => x.model === m);
       d[`m${i}`] = s?.score ?? null;
@@ -44,10 +49,13 @@ export function SubsetBars({ rows, models, label }: { rows: SubsetBarsRow[]; mod
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 24 }}>
           <CartesianGrid vertical={false} stroke="#e2e8f0" />
-          <XAxis dataKey="name" tick={{ fontSize: 11 }} interval={0} angle={-40} textAnchor="end" height={110} tickFormatter={(v: string) => (v.length > 22 ? `${v.slice(0, 21)}…` : v)} />
+          <XAxis dataKey="label" tick={{ fontSize: 11 }} interval={0} angle={-40} textAnchor="end" height={110} />
           <YAxis tick={{ fontSize: 11 }} tickFormatter={(v: number) => formatTick(v, decimals, true)} width={48} domain={[lo, hi]} ticks={ticks} allowDataOverflow />
           <ReferenceLine y={0} stroke="#64748b" />
-          <Tooltip formatter={(v) => formatScore(typeof v === "number" ? v : null)} labelFormatter={(l, p) => `${l} · ${(p?.[0]?.payload as { n?: number })?.n ?? "?"} samples`} />
+          <Tooltip formatter={(v) => formatScore(typeof v === "number" ? v : null)} labelFormatter={(l, p) => {
+              const d = p?.[0]?.payload as { name?: string; n?: number } | undefined;
+              return `${d?.name ?? l} · ${d?.n ?? "?"} samples`;
+            }} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           {models.map((m, i) => (
             <Bar key={m} dataKey={`m${i}`} name={m} fill={modelColor(i)} isAnimationActive={false}>
