@@ -193,6 +193,7 @@ function printRun(i: number, r: RunResult, peaks: Record<Role, number> | null, l
       (peaks && cpu ? `peak RSS web ${mb(peaks.web)}, worker ${mb(peaks.worker)}, db ${mb(peaks.db)}; ${cpuShare(cpu, r.seconds)}; ` : "") +
       `load average ${loadAt}`,
   );
+  if (s.gated) log(`run ${i}: ${gatedWords(s.gated)}`);
 }
 
 const splitWords = (x: { p50: number; p95: number }) => `${x.p50.toFixed(0)} / ${x.p95.toFixed(0)} ms`;
@@ -261,8 +262,6 @@ async function measure(portal: Portal, i: number, pool: DemoPool): Promise<Measu
     const cpu = cpu0 && cpu1 ? { db: cpu1.db - cpu0.db, web: cpu1.web - cpu0.web, worker: cpu1.worker - cpu0.worker } : null;
     const run = { result, peaks: rss ? { ...rss.peaks } : null, load: load(), cpu };
     printRun(i, result, run.peaks, run.load, cpu);
-    const gated = summarise(result).gated;
-    if (gated) log(`run ${i}: ${gatedWords(gated)}`);
     return run;
   } finally {
     rss?.stop();

@@ -12,7 +12,7 @@ export interface SubsetBarsRow {
 }
 
 /** A group's axis label: its name (long ones cut) and its number of samples, which is what makes an interval wide. */
-export function subsetLabel(name: string, nSamples: number): string {
+function subsetLabel(name: string, nSamples: number): string {
   return `${name.length > 22 ? `${name.slice(0, 21)}…` : name} (${nSamples})`;
 }
 
