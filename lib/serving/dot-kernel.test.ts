@@ -26,6 +26,8 @@ describe("dot kernel (wasm SIMD)", () => {
       { name: "exact8", kind: "function" },
       { name: "exact8h", kind: "function" },
       { name: "exact8hs", kind: "function" },
+      { name: "dotsh", kind: "function" },
+      { name: "dotshs", kind: "function" },
     ]);
   });
 
@@ -149,6 +151,42 @@ describe("dot kernel (wasm SIMD)", () => {
       }
       expect(Math.abs(out[r] - exact)).toBeLessThanOrEqual((dim + 1) * 2 ** -24 * abs * (1 + 1e-3));
     }
+  });
+
+  it.each([16, 32, 384, 768])("dotsh / dotshs: dots' order over half rows widened exactly, bit for bit, the scaled query's the same bits, within the bound (%i-d; subnormal and signed halves)", (dim) => {
+    const rand = seeded(dim + 900);
+    const rows = 21; // not a multiple of 16: the kernel computes exactly `rows`
+    const memory = new WebAssembly.Memory({ initial: 8 });
+    const { dotsHalf, dotsHalfScaled } = dotKernels(memory)!;
+    const q = new Float32Array(memory.buffer, 0, dim);
+    const vAt = dim * 4 + 8; // rows 8-byte but not 16-byte aligned
+    const v = new Uint16Array(memory.buffer, vAt, rows * dim);
+    const outAt = vAt + rows * dim * 2 + 8;
+    const out = new Float32Array(memory.buffer, outAt, rows + 1);
+    for (let i = 0; i < dim; i++) q[i] = rand() * (i % 9 === 0 ? 30 : 1);
+    // Every kind of half: normals of both signs and any exponent, subnormals, zeros of both signs.
+    const unit = () => Math.abs(rand()) % 1; // [0, 1)
+    for (let i = 0; i < v.length; i++) v[i] = i % 11 === 0 ? Math.floor(unit() * 0x400) | (i % 2 ? 0x8000 : 0) : i % 13 === 0 ? (i % 2 ? 0x8000 : 0) : Math.floor(unit() * 0x7c00) | (unit() < 0.5 ? 0x8000 : 0);
+    out.fill(NaN);
+    dotsHalf(0, vAt, rows, dim, outAt);
+    const plain = Float32Array.from(out);
+    expect(plain[rows]).toBeNaN(); // nothing written past the rows
+    for (let r = 0; r < rows; r++) {
+      const row = Float32Array.from(v.subarray(r * dim, (r + 1) * dim), (h) => HALF_TO_FLOAT[h]);
+      expect(plain[r]).toBe(reference(row, q, dim));
+      let exact = 0;
+      let abs = 0;
+      for (let i = 0; i < dim; i++) {
+        exact += row[i] * q[i];
+        abs += Math.abs(row[i] * q[i]);
+      }
+      expect(Math.abs(plain[r] - exact)).toBeLessThanOrEqual((dim + 1) * 2 ** -24 * abs * (1 + 1e-3));
+    }
+    expect(scalesExactly(q)).toBe(true);
+    for (let i = 0; i < dim; i++) q[i] *= HALF_QUERY_SCALE;
+    out.fill(NaN);
+    dotsHalfScaled(0, vAt, rows, dim, outAt);
+    expect(new Uint32Array(Float32Array.from(out.subarray(0, rows)).buffer)).toEqual(new Uint32Array(plain.subarray(0, rows).buffer.slice(0, rows * 4)));
   });
 
   it("writes exactly `rows` results and reads no row past them", () => {
