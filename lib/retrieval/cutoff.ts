@@ -76,6 +76,14 @@ function medianFast(s: Float64Array): number {
 }
 
 /**
+ * The two middle values of finite `s` (ranks ⌊(n − 1)/2⌋ and ⌊n/2⌋, one value twice when n is
+ * odd), n ≥ 1, by medianFast's selection; may reorder `s` (pass a copy to keep it).
+ */
+export function middleValues(s: Float64Array): [number, number] {
+  return middlePair(s);
+}
+
+/**
  * The values of ranks ⌊(n − 1)/2⌋ and ⌊n/2⌋ (0-based; one value twice when n is odd) of values that
  * are all finite, n ≥ 1: medianFast's radix pass, or a sort when few. A zero among them may come
  * back with either sign. Reorders `s` only when few (quickselect).

@@ -11,6 +11,7 @@
 //   q'        = (Σ_{d ∈ seeds} v_d) / ‖Σ_{d ∈ seeds} v_d‖
 // The adaptive cut (cutoff.ts) is then made on the candidates' similarities to q'. Chosen on
 // npm run bench:retrieval (stripped MMLU-Pro, 14 categories as queries): see README.md.
+import { refineBest } from "./approximate";
 import type { ConceptLexicon } from "./concept-terms";
 import type { LexicalIndex } from "./lexical";
 import { TopK } from "./top-k";
@@ -70,6 +71,12 @@ function best(score: ArrayLike<number>, candidate: Uint8Array, ok: (x: number) =
   return top.sorted().map((t) => t.pk);
 }
 
+/** The FEEDBACK_SEEDS best candidates by similarity, the approximate values among them made exact first (approximate.ts). */
+function bestBySimilarity(dense: Float32Array, candidate: Uint8Array): number[] {
+  refineBest(dense, candidate, FEEDBACK_SEEDS);
+  return best(dense, candidate, Number.isFinite, FEEDBACK_SEEDS);
+}
+
 /** Unit mean of the rows' vectors; null when none has a vector or they cancel out. */
 export function centroid(rows: readonly number[], vectorOf: ExpandInput["vectorOf"]): Float32Array | null {
   let sum: Float64Array | null = null;
@@ -93,7 +100,7 @@ export function expandConcept(x: ExpandInput): Expanded | null {
   const lexical = terms.length ? index.score([...lexicon.terms, ...terms]) : lexicon.score;
   const lexicalSeeds = best(lexical, candidate, (s) => s > 0, FEEDBACK_SEEDS);
   const from = lexicalSeeds.length >= MIN_LEXICAL_SEEDS ? "lexical" : "dense";
-  const seeds = from === "lexical" ? lexicalSeeds : best(denseOf(x), candidate, Number.isFinite, FEEDBACK_SEEDS);
+  const seeds = from === "lexical" ? lexicalSeeds : bestBySimilarity(denseOf(x), candidate);
   const query = centroid(seeds, x.vectorOf);
   if (!query) return null;
   return { dense: x.similarities(query), lexical, expansion: { terms, seeds, from } };

@@ -9,6 +9,7 @@
 //              in the fused order
 //   k, threshold  given explicitly, they bound the set exactly as in API version 1: the k
 //              nearest by similarity, cut at the threshold, nearest first (spec/api.md)
+import { approximation, refineForAdaptiveCut } from "./approximate";
 import { ADAPTIVE_Z, ADAPTIVE_Z_UNLABELLED, adaptiveThreshold, backgroundInPlace } from "./cutoff";
 import { float64Scratch, int32Scratch } from "./scratch";
 import { TopK } from "./top-k";
@@ -68,6 +69,7 @@ const finiteBuffer = float64Scratch();
 const rankedBuffer = int32Scratch();
 const withTermsBuffer = int32Scratch();
 const fusedBuffer = float64Scratch();
+const finiteRowBuffer = int32Scratch();
 
 /**
  * The rows with a finite score, best first (ties by row). Float32 scores (the dense similarities
@@ -192,11 +194,19 @@ function histogramOfFinite(xs: Float64Array): Histogram | null {
  */
 export function retrieveConcept(s: ConceptScores, cut: Cut): ConceptResult {
   const { dense, lexical, labelled, candidate } = s;
+  // Approximate similarities (approximate.ts): an explicit k or threshold reads every one (made
+  // exact here); the adaptive cut makes exact the rows it depends on, below.
+  const approx = approximation(dense);
+  const explicit = cut.k !== undefined || cut.threshold !== undefined;
+  if (approx && explicit) approx.refineAll();
+  const refining = approx !== undefined && !explicit;
   let nCandidates = 0;
   for (let r = 0; r < candidate.length; r++) if (candidate[r]) nCandidates++;
   const candidates = candidateBuffer.take(nCandidates);
   /** The candidates' finite similarities (the histogram's, then the background's to reorder). */
   const finite = finiteBuffer.take(nCandidates);
+  /** Approximate similarities: the row of each finite value (for the refining). */
+  const finiteRows = refining ? finiteRowBuffer.take(nCandidates) : null;
   let nFinite = 0;
   let anyLabelled = false;
   let lowestLabelled = Infinity;
@@ -205,7 +215,10 @@ export function retrieveConcept(s: ConceptScores, cut: Cut): ConceptResult {
     if (!candidate[r]) continue;
     candidates[c++] = r;
     const x = dense[r];
-    if (Number.isFinite(x)) finite[nFinite++] = x;
+    if (Number.isFinite(x)) {
+      if (finiteRows) finiteRows[nFinite] = r;
+      finite[nFinite++] = x;
+    }
     if (labelled[r] === 1) {
       anyLabelled = true;
       if (x < lowestLabelled) lowestLabelled = x;
@@ -213,6 +226,12 @@ export function retrieveConcept(s: ConceptScores, cut: Cut): ConceptResult {
     if (lexical[r] > 0) nLexical++;
   }
   const values = finite.subarray(0, nFinite);
+  // Approximate similarities: the rows the cut depends on made exact (in `dense` and `values`), and
+  // the background and lowest labelled similarity of the exact values.
+  const refined = finiteRows
+    ? refineForAdaptiveCut({ dense, labelled, candidates: candidates.subarray(0, nCandidates), rows: finiteRows.subarray(0, nFinite), values, anyLabelled, z: cut.z, bins: HISTOGRAM_BINS })
+    : null;
+  if (refined) lowestLabelled = refined.lowestLabelled;
   const histogram = histogramOfFinite(values);
 
   if (cut.k !== undefined || cut.threshold !== undefined) {
@@ -223,7 +242,7 @@ export function retrieveConcept(s: ConceptScores, cut: Cut): ConceptResult {
     return { rows, histogram, report: { mode, n_candidates: nCandidates, cut: { similarity: cut.threshold ?? lowest, k: rows.length } } };
   }
   // Adaptive: every candidate's place in both lists counts (reciprocal-rank fusion).
-  const b = backgroundInPlace(values);
+  const b = refined ? refined.background : backgroundInPlace(values);
   const z = cut.z ?? (anyLabelled ? ADAPTIVE_Z : ADAPTIVE_Z_UNLABELLED);
   const similarity = b ? adaptiveThreshold(b, z) : Infinity;
   // A row's dense rank counts only where the row can be kept: at or above the cut, or labelled.

@@ -28,6 +28,8 @@ describe("dot kernel (wasm SIMD)", () => {
       { name: "exact8hs", kind: "function" },
       { name: "dotsh", kind: "function" },
       { name: "dotshs", kind: "function" },
+      { name: "exact8hl", kind: "function" },
+      { name: "exact8hsl", kind: "function" },
     ]);
   });
 
@@ -187,6 +189,35 @@ describe("dot kernel (wasm SIMD)", () => {
     out.fill(NaN);
     dotsHalfScaled(0, vAt, rows, dim, outAt);
     expect(new Uint32Array(Float32Array.from(out.subarray(0, rows)).buffer)).toEqual(new Uint32Array(plain.subarray(0, rows).buffer.slice(0, rows * 4)));
+  });
+
+  it.each([4, 384, 768])("exact8hl / exact8hsl: exactHalf's values bit for bit for rows in any listed order, repeats included (%i-d)", (dim) => {
+    const rand = seeded(dim + 77);
+    const rows = 40;
+    const memory = new WebAssembly.Memory({ initial: 8 });
+    const { exactHalf, exactHalfListed, exactHalfListedScaled } = dotKernels(memory)!;
+    const q = new Float32Array(memory.buffer, 0, dim);
+    const vAt = 4 * dim + 64;
+    const v = new Uint16Array(memory.buffer, vAt, (rows + 16) * dim);
+    for (let i = 0; i < dim; i++) q[i] = rand();
+    for (let i = 0; i < v.length; i++) v[i] = Math.floor((Math.abs(rand()) % 1) * 0x7c00) | (rand() < 0 ? 0x8000 : 0);
+    const outAt = vAt + v.length * 2 + 64;
+    const out = new Float32Array(memory.buffer, outAt, rows + 16);
+    exactHalf(0, vAt, rows, dim, outAt);
+    const byRow = Float32Array.from(out.subarray(0, rows));
+    const listAt = outAt + (rows + 16) * 4 + 64;
+    const order = [39, 0, 7, 7, 21, 3, 38, 1, 0, 12, 30, 5, 5, 5, 17, 2, 26, 33, 9]; // 19: not a whole group
+    const list = new Int32Array(memory.buffer, listAt, 32);
+    list.set(order);
+    list.fill(order.at(-1)!, order.length); // the padding a caller writes
+    out.fill(NaN);
+    exactHalfListed(0, vAt, order.length, dim, outAt, listAt);
+    expect(Array.from(out.subarray(0, order.length))).toEqual(order.map((r) => byRow[r]));
+    expect(scalesExactly(q)).toBe(true);
+    for (let i = 0; i < dim; i++) q[i] *= HALF_QUERY_SCALE;
+    out.fill(NaN);
+    exactHalfListedScaled(0, vAt, order.length, dim, outAt, listAt);
+    expect(Array.from(out.subarray(0, order.length))).toEqual(order.map((r) => byRow[r]));
   });
 
   it("writes exactly `rows` results and reads no row past them", () => {

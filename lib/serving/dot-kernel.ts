@@ -79,6 +79,10 @@
 // bit, while it reads half the bytes. Its wrapper (`exactHalf`) computes whole groups of sixteen rows;
 // the caller keeps the rows past the last in memory and ignores their results.
 //
+// `exact8hl` and `exact8hsl` are `exact8h` and `exact8hs` over listed rows (a sixth parameter: the
+// address of an i32 row index per row, the rows scored in list order): the rows the adaptive cut
+// needs exactly, a few thousand scattered over the pool, without copying them together first.
+//
 // A fifth, `exact8hs`, is `exact8h` for a query multiplied by 2^112 beforehand (HALF_QUERY_SCALE):
 // the widening's last step, a multiplication of each row value by 2^112, moves to the query, once
 // per pass instead of once per row value (one f32x4 multiplication fewer per four row values). Same
@@ -229,6 +233,9 @@ function exactBody(): number[] {
 }
 
 const I32_LE_U = 0x4d;
+const I32_MUL = 0x6c;
+/** exact8hsl's sixth parameter: where the list of row indices is. */
+const LIST = 5;
 const SELECT = 0x1b;
 const DROP = 0x1a;
 const i32Load = (offset: number) => [0x28, 2, ...uleb(offset)];
@@ -249,8 +256,8 @@ const HI64 = shuffle(bytesOf([2, 3, 6, 7]));
 
 // `exact8`'s params and locals for `groups` groups of four rows: i32 r, i, p0..p(4·groups − 1), qp,
 // rowBytes, t; v128 qv, a, b, c, d, u0..u3, acc0..acc(groups − 1), mask, scale.
-function exact8Locals(groups: number) {
-  let at = 5;
+function exact8Locals(groups: number, params = 5) {
+  let at = params;
   const next = () => at++;
   const r = next();
   const i = next();
@@ -277,9 +284,9 @@ function exact8Locals(groups: number) {
  * groups, rows a multiple of 16): the widening lengthens each step, and four chains in flight
  * instead of two keep the core busy while the next rows arrive (which it does not read ahead).
  */
-function exact8Body(half = false, scaledQuery = false): number[] {
+function exact8Body(half = false, scaledQuery = false, listed = false): number[] {
   const groups = half ? 4 : 2;
-  const { r, i, p, qp, rowBytes, t, qv, abcd, u, acc, mask, scale, i32s, v128s } = exact8Locals(groups);
+  const { r, i, p, qp, rowBytes, t, qv, abcd, u, acc, mask, scale, i32s, v128s } = exact8Locals(groups, listed ? 6 : 5);
   const last = p[p.length - 1];
   // To f = w · 2^-112; times 2^112 unless the query carries that factor (exact8hs).
   const widen = [...i32c(13), ...I32X4_SHL, ...get(mask), ...V128_AND, ...(scaledQuery ? [] : [...get(scale), ...F32X4_MUL])];
@@ -306,7 +313,10 @@ function exact8Body(half = false, scaledQuery = false): number[] {
     ...get(V), ...set(p[0]),
     ...BLOCK, ...LOOP,
     ...get(r), ...get(ROWS), I32_GE_U, ...brIf(1),
-    ...p.slice(1).flatMap((pk, j) => [...get(p[j]), ...get(rowBytes), I32_ADD, ...set(pk)]),
+    // Listed rows: row j of the group is list[r + j] (an i32 index) rows past v; else the next one.
+    ...(listed
+      ? p.flatMap((pk, j) => [...get(LIST), ...get(r), ...i32c(j), I32_ADD, ...i32c(2), I32_SHL, I32_ADD, ...i32Load(0), ...get(rowBytes), I32_MUL, ...get(V), I32_ADD, ...set(pk)])
+      : p.slice(1).flatMap((pk, j) => [...get(p[j]), ...get(rowBytes), I32_ADD, ...set(pk)])),
     ...acc.flatMap((a) => [...v128Zero, ...set(a)]),
     // t: the next rows when this call has them (else these rows again), read ahead in order (float32
     // rows only: over half rows the hardware's own prefetch does better, 11 against 12.7 ms a 100k pass).
@@ -322,8 +332,8 @@ function exact8Body(half = false, scaledQuery = false): number[] {
     ...advance(qp, 16), ...advance(i, 4),
     ...br(0), END, END,
     ...acc.flatMap((a, g) => [...outAt, ...get(a), ...V128_STORE(16 * g)]),
-    // The next rows start after the last.
-    ...get(last), ...set(p[0]),
+    // The next rows start after the last (listed rows: read from the list above).
+    ...(listed ? [] : [...get(last), ...set(p[0])]),
     ...advance(r, 4 * groups),
     ...br(0), END, END,
     END,
@@ -378,11 +388,11 @@ function approxHalfBody(scaledQuery: boolean): number[] {
 export function dotKernelBytes(): Uint8Array<ArrayBuffer> {
   return new Uint8Array([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-    ...section(1, vec([[0x60, ...vec([[I32], [I32], [I32], [I32], [I32]]), ...vec([])]])),
+    ...section(1, vec([[0x60, ...vec([[I32], [I32], [I32], [I32], [I32]]), ...vec([])], [0x60, ...vec([[I32], [I32], [I32], [I32], [I32], [I32]]), ...vec([])]])),
     ...section(2, vec([[...name("env"), ...name("memory"), 0x02, 0x00, ...uleb(1)]])),
-    ...section(3, vec([uleb(0), uleb(0), uleb(0), uleb(0), uleb(0), uleb(0), uleb(0)])),
-    ...section(7, vec([[...name("dots"), 0x00, ...uleb(0)], [...name("exact"), 0x00, ...uleb(1)], [...name("exact8"), 0x00, ...uleb(2)], [...name("exact8h"), 0x00, ...uleb(3)], [...name("exact8hs"), 0x00, ...uleb(4)], [...name("dotsh"), 0x00, ...uleb(5)], [...name("dotshs"), 0x00, ...uleb(6)]])),
-    ...section(10, vec([body(), exactBody(), exact8Body(), exact8Body(true), exact8Body(true, true), approxHalfBody(false), approxHalfBody(true)])),
+    ...section(3, vec([uleb(0), uleb(0), uleb(0), uleb(0), uleb(0), uleb(0), uleb(0), uleb(1), uleb(1)])),
+    ...section(7, vec([[...name("dots"), 0x00, ...uleb(0)], [...name("exact"), 0x00, ...uleb(1)], [...name("exact8"), 0x00, ...uleb(2)], [...name("exact8h"), 0x00, ...uleb(3)], [...name("exact8hs"), 0x00, ...uleb(4)], [...name("dotsh"), 0x00, ...uleb(5)], [...name("dotshs"), 0x00, ...uleb(6)], [...name("exact8hl"), 0x00, ...uleb(7)], [...name("exact8hsl"), 0x00, ...uleb(8)]])),
+    ...section(10, vec([body(), exactBody(), exact8Body(), exact8Body(true), exact8Body(true, true), approxHalfBody(false), approxHalfBody(true), exact8Body(true, false, true), exact8Body(true, true, true)])),
   ]);
 }
 
@@ -416,6 +426,8 @@ export function scalesExactly(q: ArrayLike<number>): boolean {
 }
 
 export type DotsFn = (q: number, v: number, rows: number, dim: number, out: number) => void;
+/** DotsFn over listed rows: row j is `list[j]` (i32 indices at byte address `list`) rows past `v`. */
+export type ListedDotsFn = (q: number, v: number, rows: number, dim: number, out: number, list: number) => void;
 
 /** `dots` bound to `memory`; null without wasm SIMD. */
 export function dotKernel(memory: WebAssembly.Memory): DotsFn | null {
@@ -429,7 +441,18 @@ export function dotKernel(memory: WebAssembly.Memory): DotsFn | null {
  */
 export function dotKernels(
   memory: WebAssembly.Memory,
-): { dots: DotsFn; exact: DotsFn; exactScalar: DotsFn; exact8: DotsFn; exactHalf: DotsFn; exactHalfScaled: DotsFn; dotsHalf: DotsFn; dotsHalfScaled: DotsFn } | null {
+): {
+  dots: DotsFn;
+  exact: DotsFn;
+  exactScalar: DotsFn;
+  exact8: DotsFn;
+  exactHalf: DotsFn;
+  exactHalfScaled: DotsFn;
+  dotsHalf: DotsFn;
+  dotsHalfScaled: DotsFn;
+  exactHalfListed: ListedDotsFn;
+  exactHalfListedScaled: ListedDotsFn;
+} | null {
   const compiledModule = dotKernelModule();
   if (!compiledModule) return null;
   const e = new WebAssembly.Instance(compiledModule, { env: { memory } }).exports;
@@ -446,6 +469,22 @@ export function dotKernels(
   const exactHalf: DotsFn = (q, v, rows, dim, out) => exact8h(q, v, Math.ceil(rows / HALF_GROUP_ROWS) * HALF_GROUP_ROWS, dim, out);
   const exact8hs = e.exact8hs as DotsFn;
   const exactHalfScaled: DotsFn = (q, v, rows, dim, out) => exact8hs(q, v, Math.ceil(rows / HALF_GROUP_ROWS) * HALF_GROUP_ROWS, dim, out);
+  // Listed half rows: whole groups of sixteen too; the caller pads the list with valid rows.
+  const exact8hl = e.exact8hl as ListedDotsFn;
+  const exactHalfListed: ListedDotsFn = (q, v, rows, dim, out, list) => exact8hl(q, v, Math.ceil(rows / HALF_GROUP_ROWS) * HALF_GROUP_ROWS, dim, out, list);
+  const exact8hsl = e.exact8hsl as ListedDotsFn;
+  const exactHalfListedScaled: ListedDotsFn = (q, v, rows, dim, out, list) => exact8hsl(q, v, Math.ceil(rows / HALF_GROUP_ROWS) * HALF_GROUP_ROWS, dim, out, list);
   // `dotsh` / `dotshs` need dim a multiple of 16 (the caller checks: APPROX_HALF_DIM).
-  return { dots: e.dots as DotsFn, exact, exactScalar: scalar, exact8, exactHalf, exactHalfScaled, dotsHalf: e.dotsh as DotsFn, dotsHalfScaled: e.dotshs as DotsFn };
+  return {
+    dots: e.dots as DotsFn,
+    exact,
+    exactScalar: scalar,
+    exact8,
+    exactHalf,
+    exactHalfScaled,
+    dotsHalf: e.dotsh as DotsFn,
+    dotsHalfScaled: e.dotshs as DotsFn,
+    exactHalfListed,
+    exactHalfListedScaled,
+  };
 }

@@ -51,6 +51,8 @@ export interface KnnInput {
   scan?: (query: Float32Array) => DotScan | null;
   /** pgvector's float32 dot products of blocks of these rows in wasm (VectorMatrix.exactScan): exactDistance's, bit for bit. */
   exactScan?: (query: Float32Array) => DotScan | null;
+  /** The same dot products of listed rows (VectorMatrix.exactRows); false when it cannot (rows not in wasm). */
+  exactRows?: (query: Float32Array, rows: ArrayLike<number>, n: number, each: (i: number, dot: number) => void) => boolean;
   query: Float32Array;
   k: number;
 }

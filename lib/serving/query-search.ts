@@ -12,7 +12,8 @@ import { LexicalIndex, type Why } from "@/lib/retrieval/lexical";
 import type { ParsedQuery } from "@/lib/selection/query-language";
 import { lexicalFor } from "./lexical-store";
 import type { ReadModel } from "./read-model";
-import { similarityByRow } from "./search";
+import { refineRows } from "@/lib/retrieval/approximate";
+import { approximateSimilarityByRow, similarityByRow } from "./search";
 import type { VectorStore } from "./vector-store";
 
 
@@ -49,9 +50,14 @@ function containingAll(index: LexicalIndex, text: string): Uint8Array {
   return out;
 }
 
-function denseByRow(model: ReadModel, store: VectorStore, mask: Uint8Array, query: Float32Array): Float32Array {
+/**
+ * Each allowed row's similarity to `query`. Under the adaptive cut from the unordered first pass
+ * (approximate: made exact where the cut and the answer need it, lib/retrieval/approximate.ts);
+ * with an explicit k or threshold exactly, since those read every value.
+ */
+function denseByRow(model: ReadModel, store: VectorStore, mask: Uint8Array, query: Float32Array, adaptive: boolean): Float32Array {
   if (!query.some((x) => x !== 0)) return new Float32Array(mask.length).fill(NaN);
-  return similarityByRow(model, store, mask, query);
+  return adaptive ? approximateSimilarityByRow(model, store, mask, query) : similarityByRow(model, store, mask, query);
 }
 
 interface WhyContext {
@@ -155,6 +161,7 @@ export async function searchQuery(model: ReadModel, s: QuerySearch): Promise<Que
   }
   const { store, embed } = s.dense;
   const vectors = await embed(texts);
+  const adaptive = s.cut.k === undefined && s.cut.threshold === undefined;
   const concepts: QueryAnswer["concepts"] = [];
   const perConcept: { dense: Float32Array; terms: string[]; labelled: Uint8Array }[] = [];
   // Per group (of AND-ed concepts), the rows it retrieved in its first concept's order; per group
@@ -177,10 +184,10 @@ export async function searchQuery(model: ReadModel, s: QuerySearch): Promise<Que
           index,
           text: concept.text,
           // Lazily: a concept answered by its expanded query never reads its own similarities.
-          dense: () => denseByRow(model, store, candidate, own),
+          dense: () => denseByRow(model, store, candidate, own, adaptive),
           candidate,
           vectorOf: (row) => store.vectorOf(model.samples.pk.data[row]),
-          similarities: (q) => denseByRow(model, store, candidate, q),
+          similarities: (q) => denseByRow(model, store, candidate, q, adaptive),
         },
         s.cut,
       );
@@ -204,6 +211,8 @@ export async function searchQuery(model: ReadModel, s: QuerySearch): Promise<Que
     const e = result.report.expansion;
     return e ? [{ concept: text, added_terms: e.terms, feedback_samples: e.feedback_samples }] : [];
   });
+  // Every concept's similarity of every hit is reported (the hit's best, and `why`): exact.
+  for (const c of perConcept) refineRows(c.dense, rows);
   const searched = [...new Set(perConcept.flatMap((c) => c.terms))];
   const keys = texts.map((text) => (texts.length > 1 ? `${s.space}:${text}` : s.space));
   // `why` is built when read (GET /api/samples reads a page of it; the leaderboard never does),

@@ -4,9 +4,11 @@
 // lib/retrieval/search.ts (compared in read-model.int.test.ts).
 import type { SampleFilters } from "@/lib/db/queries/embeddings-search";
 import type { RetrievedSample } from "@/lib/retrieval/search";
+import { markApproximate } from "@/lib/retrieval/approximate";
 import { int32Scratch } from "@/lib/retrieval/scratch";
 import { allDistances, distanceOf, nearest, squaredNorm } from "./knn";
 import { vectorsFor, type ReadModel } from "./read-model";
+import { APPROX_HALF_DIM } from "./dot-kernel";
 import { DOT_BLOCK } from "./vector-matrix";
 import type { VectorStore } from "./vector-store";
 
@@ -98,3 +100,86 @@ export function similarityByRow(model: ReadModel, store: VectorStore, mask: Uint
   }
   return out;
 }
+
+/**
+ * similarityByRow's values as the unordered first pass computes them (VectorMatrix.scan: within
+ * `slack` of pgvector's exact similarity, ~3.6x faster over half rows), marked approximate
+ * (lib/retrieval/approximate.ts): a row is made exact, bit for bit similarityByRow's, when the
+ * adaptive cut or the answer asks for it, and every row when more than a quarter of the allowed
+ * ones are asked for. Falls back to similarityByRow itself (exact) where there is no first pass in
+ * wasm or few rows are allowed.
+ */
+export function approximateSimilarityByRow(model: ReadModel, store: VectorStore, mask: Uint8Array, query: Float32Array): Float32Array {
+  const input = store.rows();
+  const n = store.pk.length;
+  const { exactRows, dim } = input;
+  // Half rows in wasm with the unordered half kernel (dim a multiple of 16: MiniLM's 384, SigLIP's
+  // 768); any other layout is scanned exactly.
+  const scan = input.halves && dim % APPROX_HALF_DIM === 0 && exactRows ? (input.scan?.(query) ?? null) : null;
+  if (!scan || !exactRows) return similarityByRow(model, store, mask, query);
+  const rowOf = model.samples.rowOf;
+  const pks = store.pk.data;
+  // By store row: its read-model row where the mask allows it, else −1 (as similarityByRow maps them).
+  const rows = approximateRowBuffer.take(n);
+  /** By read-model row: its store row, −1 where the mask does not allow it or it has no vector. */
+  const storeRow = new Int32Array(mask.length).fill(-1);
+  let allowed = 0;
+  for (let r = 0; r < n; r++) {
+    const row = pks[r] < 0 ? -1 : rowOf.get(pks[r]);
+    rows[r] = row >= 0 && mask[row] === 1 ? row : -1;
+    if (rows[r] >= 0) {
+      storeRow[row] = r;
+      allowed++;
+    }
+  }
+  if (allowed * 4 < n) return similarityByRow(model, store, mask, query);
+  const out = new Float32Array(mask.length).fill(NaN);
+  const { norms } = input;
+  const qNorm = squaredNorm(query, 0, dim);
+  for (let from = 0; from < n; from += DOT_BLOCK) {
+    const count = Math.min(DOT_BLOCK, n - from);
+    const dots = scan(from, count);
+    for (let i = 0; i < count; i++) {
+      const row = rows[from + i];
+      if (row >= 0) out[row] = 1 - distanceOf(dots[i], norms[from + i], qNorm);
+    }
+  }
+  // Exact rows: 1 once refined. Past a quarter of the allowed rows, the exact pass over all.
+  const exact = new Uint8Array(mask.length);
+  let refined = 0;
+  let whole = false;
+  const refineAll = () => {
+    if (whole) return;
+    whole = true;
+    out.set(similarityByRow(model, store, mask, query));
+  };
+  return markApproximate(out, {
+    // |approximate − exact| ≤ (dim + 2)·2^-23 (knn.ts: both dot products within (dim + 1)·2^-24·|a||b|
+    // of the true one, plus each similarity's float32 rounding); one ulp of 2^-23 more as margin.
+    slack: (dim + 3) * 2 ** -23,
+    refine(asked, count) {
+      if (whole) return;
+      const todo = new Int32Array(count);
+      const at = new Int32Array(count);
+      let m = 0;
+      for (let i = 0; i < count; i++) {
+        const row = asked[i];
+        if (exact[row] || storeRow[row] < 0) continue;
+        exact[row] = 1;
+        todo[m] = row;
+        at[m++] = storeRow[row];
+      }
+      if (m === 0) return;
+      refined += m;
+      if (refined * 4 > allowed) return refineAll();
+      const done = exactRows(query, at, m, (i, dot) => {
+        out[todo[i]] = 1 - distanceOf(dot, norms[at[i]], qNorm);
+      });
+      if (!done) refineAll(); // the rows left wasm since the pass (cannot happen within a request)
+    },
+    refineAll,
+  });
+}
+
+/** approximateSimilarityByRow's store row → read-model row map (not the one similarityByRow reuses: refineAll calls it). */
+const approximateRowBuffer = int32Scratch();

@@ -42,6 +42,43 @@ describe("VectorMatrix", () => {
     expect(dotsOf(m, q, 0, DOT_BLOCK).length).toBe(DOT_BLOCK);
   });
 
+  it("exactRows: exactScan's dot products bit for bit for listed rows in any order, repeats and several list batches included; refuses a row past the matrix", () => {
+    const m = new VectorMatrix(dim, 2);
+    const v = fill(m, 6000, 3);
+    const exact = m.exactScan(q)!;
+    const byRow: number[] = [];
+    for (let from = 0; from < m.rows; from += DOT_BLOCK) byRow.push(...Array.from(exact(from, Math.min(DOT_BLOCK, m.rows - from))).slice(0, Math.min(DOT_BLOCK, m.rows - from)));
+    expect(byRow[17]).toBe(chain(v, 17));
+    const rows = Int32Array.from({ length: DOT_BLOCK + 900 }, (_, i) => (i * 7919) % 6000);
+    rows[5] = rows[6] = 5999;
+    const got: number[] = [];
+    expect(m.exactRows(q, rows, rows.length, (i, dot) => (got[i] = dot))).toBe(true);
+    expect(got).toEqual(Array.from(rows, (r) => byRow[r]));
+    expect(() => m.exactRows(q, [1, 6000], 2, () => {})).toThrow(RangeError);
+    // Float32 rows and plain arrays have no listed kernel: nothing computed.
+    const f = new VectorMatrix(dim, 4, { half: false });
+    fill(f, 10);
+    expect(f.exactRows(q, [1], 1, () => {})).toBe(false);
+  });
+
+  it("half rows of a dim that is a multiple of 16: the first pass is the unordered one, within the float32 bound of the exact chain", () => {
+    const d = 32;
+    const m = new VectorMatrix(d, 2);
+    const raw = toHalfPrecision(Float32Array.from({ length: 50 * d }, (_, i) => Math.cos(i * 0.11)));
+    for (let r = 0; r < 50; r++) m.append(raw.subarray(r * d, (r + 1) * d));
+    const query = Float32Array.from({ length: d }, (_, i) => Math.sin(i));
+    const first = Array.from(m.scan(query)!(0, 50)).slice(0, 50);
+    const exact = Array.from(m.exactScan(query)!(0, 50)).slice(0, 50);
+    let differs = 0;
+    first.forEach((x, r) => {
+      let abs = 0;
+      for (let i = 0; i < d; i++) abs += Math.abs(raw[r * d + i] * query[i]);
+      expect(Math.abs(x - exact[r])).toBeLessThanOrEqual(2 * (d + 1) * 2 ** -24 * abs);
+      if (x !== exact[r]) differs++;
+    });
+    expect(differs).toBeGreaterThan(0); // another order than the exact chain's: the unordered kernel
+  });
+
   it("moves to float32 rows at the first row that is not exactly a half, keeping every row, and scans on", () => {
     const m = new VectorMatrix(dim, 4);
     const a = fill(m, 100, 1);

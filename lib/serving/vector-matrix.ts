@@ -1,6 +1,7 @@
 // The rows of a vector store (n × dim, row-major) held in a WebAssembly memory of their own, so
 // that the SIMD kernel (dot-kernel.ts) reads them where they are: no second copy. The memory starts
-// with a header (the query, then the dot products of one block of rows) and grows in place
+// with a header (the query, then the dot products of one block of rows, then the scratch rows of
+// exactRows) and grows in place
 // (Memory.grow keeps the contents; only the view is renewed), so appending never holds the old and
 // the new matrix at once.
 //
@@ -13,7 +14,7 @@
 // once. Past wasm32's 4 GiB, or without wasm SIMD, the rows move to a plain Float32Array and the
 // scan is the JS one (knn.ts).
 import { finiteHalf, halfBits, HALF_TO_FLOAT } from "@/lib/db/half-precision";
-import { APPROX_HALF_DIM, dotKernels, HALF_GROUP_ROWS, HALF_QUERY_SCALE, scalesExactly, type DotsFn } from "./dot-kernel";
+import { APPROX_HALF_DIM, dotKernels, HALF_GROUP_ROWS, HALF_QUERY_SCALE, scalesExactly, type DotsFn, type ListedDotsFn } from "./dot-kernel";
 
 /** Rows whose dot products one kernel call writes (a multiple of 16: the half kernel's groups). */
 export const DOT_BLOCK = 4096;
@@ -49,6 +50,11 @@ export class VectorMatrix {
   private readonly header: number;
   private readonly maxBytes: number;
   private readonly outAt: number;
+  /** Where exactRows writes the list of rows it scores (DOT_BLOCK + PAD_ROWS i32 indices). */
+  private readonly listAt: number;
+  /** Half rows: the exact kernels over listed rows (plain, and for a query scaled by HALF_QUERY_SCALE). */
+  private listedKernel: ListedDotsFn | null = null;
+  private scaledListedKernel: ListedDotsFn | null = null;
   /** A half row widened (row()'s answer when the caller gives no array). */
   private readonly rowBuffer: Float32Array;
 
@@ -57,9 +63,10 @@ export class VectorMatrix {
     capacityRows = 1024,
     options: MatrixOptions = {},
   ) {
-    // Query at 0, the block's dot products after it, rows from a 64-byte boundary.
+    // Query at 0, the block's dot products after it, then exactRows' list, rows from a 64-byte boundary.
     this.outAt = Math.ceil((dim * 4) / 64) * 64;
-    this.header = this.outAt + DOT_BLOCK * 4;
+    this.listAt = this.outAt + DOT_BLOCK * 4;
+    this.header = this.listAt + Math.ceil(((DOT_BLOCK + PAD_ROWS) * 4) / 64) * 64;
     this.maxBytes = options.maxBytes ?? MAX_BYTES;
     this.rowBuffer = new Float32Array(dim);
     const wantHalf = options.half !== false && dim % 4 === 0;
@@ -84,6 +91,8 @@ export class VectorMatrix {
       this.exactKernel = half ? kernels.exactHalf : kernels.exact;
       this.scaledKernel = half ? (approxHalf ? kernels.dotsHalfScaled : kernels.exactHalfScaled) : null;
       this.scaledExactKernel = half ? kernels.exactHalfScaled : null;
+      this.listedKernel = half ? kernels.exactHalfListed : null;
+      this.scaledListedKernel = half ? kernels.exactHalfListedScaled : null;
     } catch {
       // No address space for another wasm memory (ulimit -v): the plain array.
     }
@@ -187,6 +196,8 @@ export class VectorMatrix {
     this.exactKernel = null;
     this.scaledKernel = null;
     this.scaledExactKernel = null;
+    this.listedKernel = null;
+    this.scaledListedKernel = null;
     this.layout = { kind: "float", floats: this.floatRows(new Float32Array(want * this.dim)) };
   }
 
@@ -207,6 +218,8 @@ export class VectorMatrix {
     this.exactKernel = null;
     this.scaledKernel = null;
     this.scaledExactKernel = null;
+    this.listedKernel = null;
+    this.scaledListedKernel = null;
     const bytes = this.header + capacity * this.dim * 4;
     if (bytes <= this.maxBytes) this.attach(bytes, false);
     const floats = this.memory ? (this.view(false) as Extract<Layout, { kind: "float" }>).floats : new Float32Array(capacity * this.dim);
@@ -234,6 +247,40 @@ export class VectorMatrix {
    */
   exactScan(query: Float32Array): DotScan | null {
     return this.bind(this.exactKernel, this.scaledExactKernel, query);
+  }
+
+  /**
+   * pgvector's float32 dot products of `query` with the rows `rows[0 .. n)` (any order, repeats
+   * allowed), given to `each(i, dot)` in that order: exactScan's values bit for bit, for rows
+   * scattered over the matrix (the rows the adaptive cut needs exactly: a few thousand of 100k),
+   * by the exact half kernel over a list of rows (dot-kernel.ts exact8hl). False (nothing computed)
+   * unless the rows are halves in wasm.
+   */
+  exactRows(query: Float32Array, rows: ArrayLike<number>, n: number, each: (i: number, dot: number) => void): boolean {
+    if (!this.listedKernel || !this.memory) return false;
+    const buffer = this.memory.buffer;
+    const q = new Float32Array(buffer, 0, this.dim);
+    q.set(query.subarray(0, this.dim));
+    let kernel = this.listedKernel;
+    if (this.scaledListedKernel && scalesExactly(q)) {
+      for (let i = 0; i < q.length; i++) q[i] *= HALF_QUERY_SCALE;
+      kernel = this.scaledListedKernel;
+    }
+    const list = new Int32Array(buffer, this.listAt, DOT_BLOCK + PAD_ROWS);
+    const out = new Float32Array(buffer, this.outAt, DOT_BLOCK);
+    for (let at = 0; at < n; at += DOT_BLOCK) {
+      const count = Math.min(DOT_BLOCK, n - at);
+      for (let j = 0; j < count; j++) {
+        const r = rows[at + j];
+        if (!(r >= 0 && r < this.rows)) throw new RangeError(`row ${r} of ${this.rows}`);
+        list[j] = r;
+      }
+      // The kernel scores whole groups of sixteen: the list's tail repeats its last row.
+      list.fill(list[count - 1], count, count + PAD_ROWS);
+      kernel(0, this.header, count, this.dim, this.outAt, this.listAt);
+      for (let j = 0; j < count; j++) each(at + j, out[j]);
+    }
+    return true;
   }
 
   private bind(kernel: DotsFn | null, scaled: DotsFn | null, query: Float32Array): DotScan | null {

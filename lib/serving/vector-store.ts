@@ -24,7 +24,17 @@ export class VectorStore {
   /** The first `rows` rows (default all) as knn.ts takes them. */
   rows(rows = this.pk.length): Omit<KnnInput, "allowed" | "query" | "k"> {
     const m = this.vectors;
-    return { vectors: m.floats, halves: m.halves, norms: this.norm.data, pks: this.pk.data, rows, dim: this.dim, scan: (q) => m.scan(q), exactScan: (q) => m.exactScan(q) };
+    return {
+      vectors: m.floats,
+      halves: m.halves,
+      norms: this.norm.data,
+      pks: this.pk.data,
+      rows,
+      dim: this.dim,
+      scan: (q) => m.scan(q),
+      exactScan: (q) => m.exactScan(q),
+      exactRows: (q, list, n, each) => m.exactRows(q, list, n, each),
+    };
   }
 
   get size(): number {
