@@ -156,6 +156,15 @@ const [Q, V, ROWS, DIM, OUT, R, I, VP, QP, END16, A0, A1, A2, A3, S] = Array.fro
 const A = [A0, A1, A2, A3];
 const advance = (local: number, by: number) => [...get(local), ...i32c(by), I32_ADD, ...set(local)];
 
+/** `dots`' ending: the four f32x4 accumulators added pairwise into the first, then its lanes pairwise (an f32 left on the stack). */
+function sumOfAccumulators(acc: number[]): number[] {
+  const [a0, a1, a2, a3] = acc;
+  return [
+    ...get(a0), ...get(a1), ...F32X4_ADD, ...get(a2), ...get(a3), ...F32X4_ADD, ...F32X4_ADD, ...set(a0),
+    ...get(a0), ...lane(0), ...get(a0), ...lane(1), F32_ADD, ...get(a0), ...lane(2), ...get(a0), ...lane(3), F32_ADD, F32_ADD,
+  ];
+}
+
 function body(): number[] {
   const code = [
     ...get(DIM), ...i32c(-16), I32_AND, ...set(END16),
@@ -169,8 +178,7 @@ function body(): number[] {
     ...A.flatMap((a, j) => [...get(a), ...get(VP), ...v128Load(16 * j), ...get(QP), ...v128Load(16 * j), ...F32X4_MUL, ...F32X4_ADD, ...set(a)]),
     ...advance(VP, 64), ...advance(QP, 64), ...advance(I, 16),
     ...br(0), END, END,
-    ...get(A0), ...get(A1), ...F32X4_ADD, ...get(A2), ...get(A3), ...F32X4_ADD, ...F32X4_ADD, ...set(A0),
-    ...get(A0), ...lane(0), ...get(A0), ...lane(1), F32_ADD, ...get(A0), ...lane(2), ...get(A0), ...lane(3), F32_ADD, F32_ADD, ...set(S),
+    ...sumOfAccumulators(A), ...set(S),
     ...BLOCK, ...LOOP,
     ...get(I), ...get(DIM), I32_GE_U, ...brIf(1),
     ...get(S), ...get(VP), ...f32Load, ...get(QP), ...f32Load, F32_MUL, F32_ADD, ...set(S),
@@ -371,9 +379,8 @@ function approxHalfBody(scaledQuery: boolean): number[] {
     ...acc.flatMap((a, j) => [...get(a), ...get(vp), ...load16x4(8 * j), ...widen, ...get(qp), ...v128Load(16 * j), ...F32X4_MUL, ...F32X4_ADD, ...set(a)]),
     ...advance(vp, 32), ...advance(qp, 64), ...advance(i, 16),
     ...br(0), END, END,
-    ...get(acc[0]), ...get(acc[1]), ...F32X4_ADD, ...get(acc[2]), ...get(acc[3]), ...F32X4_ADD, ...F32X4_ADD, ...set(acc[0]),
     ...get(OUT), ...get(r), ...i32c(2), I32_SHL, I32_ADD,
-    ...get(acc[0]), ...lane(0), ...get(acc[0]), ...lane(1), F32_ADD, ...get(acc[0]), ...lane(2), ...get(acc[0]), ...lane(3), F32_ADD, F32_ADD,
+    ...sumOfAccumulators(acc),
     ...f32Store,
     ...advance(r, 1),
     ...br(0), END, END,
