@@ -1,7 +1,7 @@
 // `npm run bench:knn [-- --vectors N] [--dims 384,768] [--rounds R]`: the in-memory kNN of the
 // serving path alone (scripts/lib/bench-knn.ts), over N random unit vectors of each dimension
 // (MiniLM's 384, SigLIP's 768), with the rows as halves (as stored), as float32 in wasm and as
-// float32 scanned in JS: per query, the 20 nearest, every row's exact similarity and (half rows)
+// float32 scanned in JS: per query, the 20 nearest, every row's exact similarity and (rows in wasm)
 // the unordered first pass alone, and the rows' memory.
 import { loadavg } from "node:os";
 import { Rng } from "./demo/rng";
