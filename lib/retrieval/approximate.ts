@@ -3,7 +3,7 @@
 // unordered SIMD kernel — within `slack` of pgvector's exact value, ~3.6x faster — and makes a row
 // exact (pgvector's float32 chain, bit for bit) only when an answer can depend on it. The adaptive
 // cut (hybrid.ts) depends on every candidate only through a few order statistics and comparisons,
-// so refineForAdaptiveCut makes exact, before the cut is computed on the array as usual:
+// so refineForAdaptiveCut, called by retrieveConcept before it computes the cut as usual, makes exact:
 //   - the rows whose value can be one of the two middle values (the median), then one of the two
 //     middle deviations from it (the MAD);
 //   - every row that can reach `from` = min(lowest labelled, median + z·σ): the ranked rows, whose
@@ -20,7 +20,7 @@
 // mixed array is therefore the cut computed on the exact array, row for row and bit for bit
 // (hybrid-approximate.test.ts checks it against arrays perturbed by up to δ). Past a quarter of the
 // rows the whole pass is made exact instead (a query whose cut keeps most of the pool).
-import { ADAPTIVE_Z, ADAPTIVE_Z_UNLABELLED, adaptiveThreshold, backgroundInPlace, middleValues, MIN_BACKGROUND, type Background } from "./cutoff";
+import { ADAPTIVE_Z, ADAPTIVE_Z_UNLABELLED, adaptiveThreshold, middleValues, MIN_BACKGROUND, type Background } from "./cutoff";
 import { float64Scratch, int32Scratch } from "./scratch";
 
 export interface Approximation {
@@ -48,11 +48,6 @@ export function approximation(values: ArrayLike<number>): Approximation | undefi
 /** Makes exact the values at rows[0 .. n) (a no-op on exact values). */
 export function refineRows(values: ArrayLike<number>, rows: ArrayLike<number>, n = rows.length): void {
   approximation(values)?.refine(rows, n);
-}
-
-/** Makes every value exact (a no-op on exact values). */
-export function refineAll(values: ArrayLike<number>): void {
-  approximation(values)?.refineAll();
 }
 
 /**
@@ -93,8 +88,6 @@ export interface AdaptiveCutRefinement {
   background: Background | null;
   /** The lowest labelled candidate's exact similarity (Infinity: none finite). */
   lowestLabelled: number;
-  /** Rows made exact. */
-  refined: number;
 }
 
 /** Positions to refine and the rows asked for (refineForAdaptiveCut's; none escapes a call). */
@@ -108,9 +101,8 @@ const middleBuffer = float64Scratch();
  * on (see the top of the file), writing the refined values into `values`, and returns the exact
  * background and lowest labelled similarity the cut then uses.
  */
-export function refineForAdaptiveCut(s: AdaptiveCutInput): AdaptiveCutRefinement {
+export function refineForAdaptiveCut(a: Approximation, s: AdaptiveCutInput): AdaptiveCutRefinement {
   const { dense, labelled, candidates, rows, values } = s;
-  const a = approximation(dense);
   const n = rows.length;
   const lowestLabelledOf = () => {
     let lowest = Infinity;
@@ -120,18 +112,15 @@ export function refineForAdaptiveCut(s: AdaptiveCutInput): AdaptiveCutRefinement
     }
     return lowest;
   };
-  if (!a) return { background: backgroundInPlace(values.slice()), lowestLabelled: lowestLabelledOf(), refined: 0 };
   const window = 2 * a.slack;
   const positions = positionBuffer.take(n);
   const asked = askedBuffer.take(n);
-  let refined = 0;
   /** Refines the rows at positions[0 .. count) and reads their values back. */
   const refine = (count: number) => {
     if (count === 0) return;
     for (let j = 0; j < count; j++) asked[j] = rows[positions[j]];
     a.refine(asked, count);
     for (let j = 0; j < count; j++) values[positions[j]] = dense[asked[j]];
-    refined += count;
   };
   /**
    * The two middle values (ranks ⌊(n − 1)/2⌋, ⌊n/2⌋) that `x` has once exact: the rows within the
@@ -209,5 +198,5 @@ export function refineForAdaptiveCut(s: AdaptiveCutInput): AdaptiveCutRefinement
     }
     refine(count);
   }
-  return { background, lowestLabelled: lowestLabelledOf(), refined };
+  return { background, lowestLabelled: lowestLabelledOf() };
 }

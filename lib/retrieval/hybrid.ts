@@ -228,8 +228,8 @@ export function retrieveConcept(s: ConceptScores, cut: Cut): ConceptResult {
   const values = finite.subarray(0, nFinite);
   // Approximate similarities: the rows the cut depends on made exact (in `dense` and `values`), and
   // the background and lowest labelled similarity of the exact values.
-  const refined = finiteRows
-    ? refineForAdaptiveCut({ dense, labelled, candidates: candidates.subarray(0, nCandidates), rows: finiteRows.subarray(0, nFinite), values, anyLabelled, z: cut.z, bins: HISTOGRAM_BINS })
+  const refined = approx && finiteRows
+    ? refineForAdaptiveCut(approx, { dense, labelled, candidates: candidates.subarray(0, nCandidates), rows: finiteRows.subarray(0, nFinite), values, anyLabelled, z: cut.z, bins: HISTOGRAM_BINS })
     : null;
   if (refined) lowestLabelled = refined.lowestLabelled;
   const histogram = histogramOfFinite(values);
