@@ -1,7 +1,7 @@
 // The rows of a vector store (n × dim, row-major) held in a WebAssembly memory of their own, so
 // that the SIMD kernel (dot-kernel.ts) reads them where they are: no second copy. The memory starts
-// with a header (the query, then the dot products of one block of rows, then the scratch rows of
-// exactRows) and grows in place
+// with a header (the query, then the dot products of one block of rows, then the list of rows
+// exactRows scores) and grows in place
 // (Memory.grow keeps the contents; only the view is renewed), so appending never holds the old and
 // the new matrix at once.
 //
