@@ -9,7 +9,7 @@ import { int32Scratch } from "@/lib/retrieval/scratch";
 import { allDistances, distanceOf, nearest, squaredNorm } from "./knn";
 import { vectorsFor, type ReadModel } from "./read-model";
 import { APPROX_HALF_DIM } from "./dot-kernel";
-import { DOT_BLOCK } from "./vector-matrix";
+import { DOT_BLOCK, type DotScan } from "./vector-matrix";
 import type { VectorStore } from "./vector-store";
 
 export interface ModelSearch {
@@ -88,17 +88,23 @@ export function similarityByRow(model: ReadModel, store: VectorStore, mask: Uint
     allDistances({ ...input, allowed: (r) => rows[r] >= 0, query }, (_pk, distance, r) => (out[rows[r]] = 1 - distance));
     return out;
   }
-  const { norms, dim } = input;
-  const qNorm = squaredNorm(query, 0, dim);
+  similaritiesByBlock(exact, rows, n, input.norms, squaredNorm(query, 0, input.dim), out);
+  return out;
+}
+
+/**
+ * out[rows[r]] = the similarity of store row r, for every store row r < n whose read-model row
+ * rows[r] is ≥ 0, from a scan's dot products block by block (exact or unordered: the same loop).
+ */
+function similaritiesByBlock(scan: DotScan, rows: Int32Array, n: number, norms: Float32Array, qNorm: number, out: Float32Array): void {
   for (let from = 0; from < n; from += DOT_BLOCK) {
     const count = Math.min(DOT_BLOCK, n - from);
-    const dots = exact(from, count);
+    const dots = scan(from, count);
     for (let i = 0; i < count; i++) {
       const row = rows[from + i];
       if (row >= 0) out[row] = 1 - distanceOf(dots[i], norms[from + i], qNorm);
     }
   }
-  return out;
 }
 
 /**
@@ -136,14 +142,7 @@ export function approximateSimilarityByRow(model: ReadModel, store: VectorStore,
   const out = new Float32Array(mask.length).fill(NaN);
   const { norms } = input;
   const qNorm = squaredNorm(query, 0, dim);
-  for (let from = 0; from < n; from += DOT_BLOCK) {
-    const count = Math.min(DOT_BLOCK, n - from);
-    const dots = scan(from, count);
-    for (let i = 0; i < count; i++) {
-      const row = rows[from + i];
-      if (row >= 0) out[row] = 1 - distanceOf(dots[i], norms[from + i], qNorm);
-    }
-  }
+  similaritiesByBlock(scan, rows, n, norms, qNorm, out);
   // Exact rows: 1 once refined. Past a quarter of the allowed rows, the exact pass over all.
   const exact = new Uint8Array(mask.length);
   let refined = 0;
