@@ -199,14 +199,13 @@ export function retrieveConcept(s: ConceptScores, cut: Cut): ConceptResult {
   const approx = approximation(dense);
   const explicit = cut.k !== undefined || cut.threshold !== undefined;
   if (approx && explicit) approx.refineAll();
-  const refining = approx !== undefined && !explicit;
   let nCandidates = 0;
   for (let r = 0; r < candidate.length; r++) if (candidate[r]) nCandidates++;
   const candidates = candidateBuffer.take(nCandidates);
   /** The candidates' finite similarities (the histogram's, then the background's to reorder). */
   const finite = finiteBuffer.take(nCandidates);
   /** Approximate similarities: the row of each finite value (for the refining). */
-  const finiteRows = refining ? finiteRowBuffer.take(nCandidates) : null;
+  const finiteRows = approx && !explicit ? finiteRowBuffer.take(nCandidates) : null;
   let nFinite = 0;
   let anyLabelled = false;
   let lowestLabelled = Infinity;

@@ -71,25 +71,39 @@ const rowBuffer = int32Scratch();
  */
 export function similarityByRow(model: ReadModel, store: VectorStore, mask: Uint8Array, query: Float32Array): Float32Array {
   const out = new Float32Array(mask.length).fill(NaN);
+  const rows = rowBuffer.take(store.pk.length);
+  exactSimilarities(store, rows, allowedStoreRows(model, store, mask, rows), query, out);
+  return out;
+}
+
+/**
+ * Writes into `rows` each store row's read-model row when the mask allows it, else −1 (dead rows
+ * too), and into `storeRow` (when given) each allowed read-model row's store row; returns how many
+ * rows are allowed.
+ */
+function allowedStoreRows(model: ReadModel, store: VectorStore, mask: Uint8Array, rows: Int32Array, storeRow?: Int32Array): number {
   const rowOf = model.samples.rowOf;
-  // Each store row's read-model row when the mask allows it, else −1 (dead rows too).
-  const n = store.pk.length;
-  const rows = rowBuffer.take(n);
   const pks = store.pk.data;
   let allowed = 0;
-  for (let r = 0; r < n; r++) {
+  for (let r = 0; r < rows.length; r++) {
     const row = pks[r] < 0 ? -1 : rowOf.get(pks[r]);
     rows[r] = row >= 0 && mask[row] === 1 ? row : -1;
-    if (rows[r] >= 0) allowed++;
+    if (rows[r] < 0) continue;
+    if (storeRow) storeRow[row] = r;
+    allowed++;
   }
+  return allowed;
+}
+
+/** similarityByRow's exact values into `out`, given allowedStoreRows' map `rows` and count. */
+function exactSimilarities(store: VectorStore, rows: Int32Array, allowed: number, query: Float32Array, out: Float32Array): void {
   const input = store.rows();
-  const exact = allowed * 4 >= n ? (input.exactScan?.(query) ?? null) : null;
+  const exact = allowed * 4 >= rows.length ? (input.exactScan?.(query) ?? null) : null;
   if (!exact) {
     allDistances({ ...input, allowed: (r) => rows[r] >= 0, query }, (_pk, distance, r) => (out[rows[r]] = 1 - distance));
-    return out;
+    return;
   }
-  similaritiesByBlock(exact, rows, n, input.norms, squaredNorm(query, 0, input.dim), out);
-  return out;
+  similaritiesByBlock(exact, rows, rows.length, input.norms, squaredNorm(query, 0, input.dim), out);
 }
 
 /**
@@ -123,28 +137,20 @@ export function approximateSimilarityByRow(model: ReadModel, store: VectorStore,
   // 768); any other layout is scanned exactly.
   const scan = input.halves && dim % APPROX_HALF_DIM === 0 && exactRows ? (input.scan?.(query) ?? null) : null;
   if (!scan || !exactRows) return similarityByRow(model, store, mask, query);
-  const rowOf = model.samples.rowOf;
-  const pks = store.pk.data;
-  // By store row: its read-model row where the mask allows it, else −1 (as similarityByRow maps them).
+  // By store row: its read-model row where the mask allows it, else −1; by read-model row: its
+  // store row, −1 where the mask does not allow it, it has no vector, or it is exact already.
   const rows = approximateRowBuffer.take(n);
-  /** By read-model row: its store row, −1 where the mask does not allow it or it has no vector. */
   const storeRow = new Int32Array(mask.length).fill(-1);
-  let allowed = 0;
-  for (let r = 0; r < n; r++) {
-    const row = pks[r] < 0 ? -1 : rowOf.get(pks[r]);
-    rows[r] = row >= 0 && mask[row] === 1 ? row : -1;
-    if (rows[r] >= 0) {
-      storeRow[row] = r;
-      allowed++;
-    }
-  }
-  if (allowed * 4 < n) return similarityByRow(model, store, mask, query);
+  const allowed = allowedStoreRows(model, store, mask, rows, storeRow);
   const out = new Float32Array(mask.length).fill(NaN);
+  if (allowed * 4 < n) {
+    exactSimilarities(store, rows, allowed, query, out);
+    return out;
+  }
   const { norms } = input;
   const qNorm = squaredNorm(query, 0, dim);
   similaritiesByBlock(scan, rows, n, norms, qNorm, out);
-  // Exact rows: 1 once refined. Past a quarter of the allowed rows, the exact pass over all.
-  const exact = new Uint8Array(mask.length);
+  // Past a quarter of the allowed rows refined, the exact pass over all.
   let refined = 0;
   let whole = false;
   const refineAll = () => {
@@ -163,10 +169,10 @@ export function approximateSimilarityByRow(model: ReadModel, store: VectorStore,
       let m = 0;
       for (let i = 0; i < count; i++) {
         const row = asked[i];
-        if (exact[row] || storeRow[row] < 0) continue;
-        exact[row] = 1;
+        if (storeRow[row] < 0) continue;
         todo[m] = row;
         at[m++] = storeRow[row];
+        storeRow[row] = -1; // exact from here on
       }
       if (m === 0) return;
       refined += m;

@@ -259,13 +259,8 @@ export class VectorMatrix {
   exactRows(query: Float32Array, rows: ArrayLike<number>, n: number, each: (i: number, dot: number) => void): boolean {
     if (!this.listedKernel || !this.memory) return false;
     const buffer = this.memory.buffer;
-    const q = new Float32Array(buffer, 0, this.dim);
-    q.set(query.subarray(0, this.dim));
-    let kernel = this.listedKernel;
-    if (this.scaledListedKernel && scalesExactly(q)) {
-      for (let i = 0; i < q.length; i++) q[i] *= HALF_QUERY_SCALE;
-      kernel = this.scaledListedKernel;
-    }
+    const scaled = this.scaledListedKernel;
+    const kernel = this.placeQuery(query, scaled !== null) && scaled ? scaled : this.listedKernel;
     const list = new Int32Array(buffer, this.listAt, DOT_BLOCK + PAD_ROWS);
     const out = new Float32Array(buffer, this.outAt, DOT_BLOCK);
     for (let at = 0; at < n; at += DOT_BLOCK) {
@@ -283,16 +278,23 @@ export class VectorMatrix {
     return true;
   }
 
+  /**
+   * Writes the query where the kernels read it (offset 0 of the memory), multiplied by
+   * HALF_QUERY_SCALE when `scale` is asked and every value scales exactly; returns whether it was.
+   */
+  private placeQuery(query: Float32Array, scale: boolean): boolean {
+    const q = new Float32Array(this.memory!.buffer, 0, this.dim);
+    q.set(query.subarray(0, this.dim));
+    if (!scale || !scalesExactly(q)) return false;
+    for (let i = 0; i < q.length; i++) q[i] *= HALF_QUERY_SCALE;
+    return true;
+  }
+
   private bind(kernel: DotsFn | null, scaled: DotsFn | null, query: Float32Array): DotScan | null {
     if (!kernel || !this.memory) return null;
     const buffer = this.memory.buffer;
-    const q = new Float32Array(buffer, 0, this.dim);
-    q.set(query.subarray(0, this.dim));
     // Half rows: with the query scaled, the kernel a step shorter (the exact one: same bits).
-    if (scaled && scalesExactly(q)) {
-      for (let i = 0; i < q.length; i++) q[i] *= HALF_QUERY_SCALE;
-      kernel = scaled;
-    }
+    if (this.placeQuery(query, scaled !== null) && scaled) kernel = scaled;
     const out = new Float32Array(buffer, this.outAt, DOT_BLOCK);
     const rowBytes = this.dim * (this.half ? 2 : 4);
     return (from, count) => {
